@@ -1,0 +1,396 @@
+"""Games and states: the idiomatic API around a rules kernel.
+
+A :class:`Game` is a rule set (a game with its options); a :class:`State` is an immutable
+position of that game together with the history that the repetition rule needs. Every rule is
+decided by the game's kernel; this module only moves arrays in and out of it and turns action
+ids into :class:`~diceboard.core.move.Move` objects.
+
+Subclasses (one per game) supply the kernel and the game's notation: position strings and move
+text. Everything else is shared.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import ModuleType
+from typing import Any, ClassVar
+
+import numpy as np
+
+from diceboard.core.errors import GameOverError, IllegalMoveError
+from diceboard.core.move import Move
+from diceboard.core.outcome import Outcome
+from diceboard.kernel import (
+    CHANCE,
+    CLOCK,
+    HASH,
+    PLY,
+    REASON,
+    REASONS,
+    RESULT,
+    RESULT_DRAW,
+    RESULT_FIRST,
+    TO_MOVE,
+)
+
+_RESULT_STRINGS = ("*", "1-0", "0-1", "1/2-1/2")
+
+
+class Game(ABC):
+    """A game with its options: makes, parses and names states, moves and action ids.
+
+    Games are immutable values: two games with the same name and options are equal.
+    """
+
+    #: short name used by :func:`diceboard.game` and the command line
+    name: ClassVar[str]
+    #: the game's full name, as written in records
+    title: ClassVar[str]
+    #: the players' letters, first player first
+    players: ClassVar[tuple[str, str]]
+    #: the players' colour names, first player first
+    player_names: ClassVar[tuple[str, str]]
+    #: the rules kernel: a module with ``legal_actions``, ``step``, ``MAX_LEGAL``, ``STATE_LEN``
+    #: and ``NUM_ACTIONS``
+    kernel: ClassVar[ModuleType]
+
+    def __init__(self, options: Mapping[str, Any], opts: np.ndarray, variant: str | None) -> None:
+        self._options = dict(options)
+        self._opts = opts
+        self._opts.flags.writeable = False
+        self._variant = variant
+        self._buffer = np.empty(self.kernel.MAX_LEGAL, dtype=np.int64)
+
+    # --- identity ---------------------------------------------------------------------------
+    @property
+    def options(self) -> dict[str, Any]:
+        """Every option with its value (defaults included)."""
+        return dict(self._options)
+
+    @property
+    def variant(self) -> str | None:
+        """The variant preset the game was made from, if any."""
+        return self._variant
+
+    @property
+    def opts(self) -> np.ndarray:
+        """The kernel's options array (read-only)."""
+        return self._opts
+
+    @property
+    def num_actions(self) -> int:
+        """Size of the fixed action space: every action id is in ``range(num_actions)``."""
+        return int(self.kernel.NUM_ACTIONS)
+
+    @abstractmethod
+    def non_default_options(self) -> dict[str, Any]:
+        """The options that differ from the game's defaults (as a record writes them)."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Game)
+            and other.name == self.name
+            and other._options == self._options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self._options.items()))))
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.non_default_options().items())
+        return f"diceboard.game({self.name!r}{args})"
+
+    # --- states -----------------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The very first state of a game (a chance state where the game begins with rolls)."""
+
+    def start(self, seed: int | None = None) -> State:
+        """The first decision state: the leading chance events resolved by a seeded RNG."""
+        rng = random.Random(seed)
+        state = self.initial_state()
+        while state.is_chance():
+            outcomes = state.legal_action_ids()
+            state = state.play(outcomes[rng.randrange(len(outcomes))])
+        return state
+
+    def parse(self, text: str) -> State:
+        """The state that a position string describes (raises :class:`PositionError`)."""
+        arr = self._parse_position(text)
+        return self._root(arr)
+
+    def _root(self, arr: np.ndarray) -> State:
+        """A state without history; runs the kernel's static end checks if it has them."""
+        static_end = getattr(self.kernel, "check_static_end", None)
+        if static_end is not None:
+            static_end(arr, self._opts)
+        hist = np.array([arr[HASH]], dtype=np.int64)
+        return self.state_class(self, arr, hist, None, None)
+
+    #: the State subclass this game makes
+    state_class: ClassVar[type[State]]
+
+    # --- actions ----------------------------------------------------------------------------
+    def action_id(self, move: Move | str, state: State | None = None) -> int:
+        """The action id of a single-action move (a notation string needs the ``state``)."""
+        if isinstance(move, str):
+            if state is None:
+                raise ValueError("a move given as text needs the state it is played in")
+            move = state.parse_move(move)
+        return move.action
+
+    def action_ids(self, move: Move) -> tuple[int, ...]:
+        """The action ids that make up ``move``, in order."""
+        return move.actions
+
+    @abstractmethod
+    def action_notation(self, action_id: int, state: State | None = None) -> str:
+        """The notation of one action id (``state`` makes it exact where context matters)."""
+
+    def check_action_id(self, action_id: int) -> None:
+        """Raise ``IllegalMoveError`` unless ``action_id`` lies in the action space."""
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalMoveError(
+                f"action id {action_id} is outside the action space 0..{self.num_actions - 1}"
+            )
+
+    # --- notation hooks ----------------------------------------------------------------------
+    @abstractmethod
+    def _parse_position(self, text: str) -> np.ndarray:
+        """Kernel array of a position string (raises PositionError)."""
+
+    @abstractmethod
+    def _format_position(self, arr: np.ndarray) -> str:
+        """Position string of a kernel array."""
+
+    @abstractmethod
+    def _parse_move(self, state: State, text: str) -> Move:
+        """The legal move that ``text`` names in ``state`` (raises NotationError or
+        IllegalMoveError with the reason)."""
+
+    @abstractmethod
+    def _moves_of(self, state: State, action_ids: Sequence[int]) -> list[Move]:
+        """The moves of ``state`` given its legal action ids."""
+
+
+class State:
+    """An immutable game state: a position plus the history the repetition rule needs.
+
+    States are hashable and compare equal when their position and repetition history are
+    equal. Each state also remembers the state and move it came from (:attr:`parent`,
+    :attr:`last_move`), which records use; that link plays no part in equality.
+    """
+
+    __slots__ = ("_arr", "_game", "_hash", "_hist", "_last", "_legal", "_parent", "_str")
+
+    def __init__(
+        self,
+        game: Game,
+        arr: np.ndarray,
+        hist: np.ndarray,
+        parent: State | None,
+        last: Move | None,
+    ) -> None:
+        arr.flags.writeable = False
+        hist.flags.writeable = False
+        self._game = game
+        self._arr = arr
+        self._hist = hist
+        self._parent = parent
+        self._last = last
+        self._legal: np.ndarray | None = None
+        self._str: str | None = None
+        self._hash: int | None = None
+
+    # --- position ----------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game (rules and options) of this state."""
+        return self._game
+
+    @property
+    def to_move(self) -> str:
+        """Letter of the player who decides next (the mover, while a roll is pending)."""
+        return self._game.players[int(self._arr[TO_MOVE])]
+
+    @property
+    def ply(self) -> int:
+        """The ply counter of the position string."""
+        return int(self._arr[PLY])
+
+    @property
+    def clock(self) -> int:
+        """The no-capture clock of the position string."""
+        return int(self._arr[CLOCK])
+
+    @property
+    def zobrist(self) -> int:
+        """64-bit Zobrist hash of the position (without history), as a signed int."""
+        return int(self._arr[HASH])
+
+    def kernel_state(self) -> np.ndarray:
+        """A writable copy of the kernel's state array."""
+        return self._arr.copy()
+
+    def kernel_history(self) -> np.ndarray:
+        """A copy of the repetition history (hashes since the last capture)."""
+        return self._hist.copy()
+
+    def __str__(self) -> str:
+        if self._str is None:
+            self._str = self._game._format_position(self._arr)
+        return self._str
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and self._game == other._game
+            and np.array_equal(self._arr, other._arr)
+            and np.array_equal(self._hist, other._hist)
+        )
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash((self._arr.tobytes(), self._hist.tobytes()))
+        return self._hash
+
+    # --- status ------------------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        """Whether the next event is a chance outcome (a roll) rather than a decision."""
+        return bool(self._arr[CHANCE]) and not self._arr[RESULT]
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return bool(self._arr[RESULT])
+
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else how it ended."""
+        code = int(self._arr[RESULT])
+        if code == 0:
+            return None
+        winner = None if code == RESULT_DRAW else self._game.players[code - RESULT_FIRST]
+        return Outcome(winner, REASONS[int(self._arr[REASON])], _RESULT_STRINGS[code])
+
+    # --- actions and moves -------------------------------------------------------------------
+    def _legal_array(self) -> np.ndarray:
+        if self._legal is None:
+            buf = self._game._buffer
+            n = self._game.kernel.legal_actions(self._arr, self._game._opts, buf)
+            self._legal = buf[:n].copy()
+        return self._legal
+
+    def legal_action_ids(self) -> list[int]:
+        """Ids of the legal decisions, or of the chance outcomes at a chance node."""
+        return [int(a) for a in self._legal_array()]
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in canonical notation, sorted (empty at chance nodes and at the
+        end of the game)."""
+        if self.is_chance() or self.is_terminal():
+            return []
+        return self._game._moves_of(self, self._legal_array())
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """At a chance node, each outcome with its probability; otherwise empty."""
+        if not self.is_chance():
+            return []
+        ids = self._legal_array()
+        p = 1.0 / len(ids)
+        return [(self._game._moves_of(self, [int(a)])[0], p) for a in ids]
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move (or chance outcome) that ``text`` names here.
+
+        Raises :class:`NotationError` for text that is not notation and
+        :class:`IllegalMoveError`, saying why, for a move the rules do not allow.
+        """
+        if self.is_terminal():
+            raise GameOverError(f"the game is over ({self.outcome()}); no move can be played")
+        return self._game._parse_move(self, text.strip())
+
+    def play(self, move: Move | str | int) -> State:
+        """The state after ``move``: a :class:`Move`, its notation, or one action id.
+        ``self`` is unchanged."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        elif isinstance(move, int | np.integer):
+            return self._apply((int(move),), None)
+        elif not isinstance(move, Move):
+            raise TypeError(f"play() takes a Move, its notation or an action id, not {move!r}")
+        return self._apply(move.actions, move)
+
+    def _apply(self, actions: tuple[int, ...], move: Move | None) -> State:
+        game = self._game
+        state = self
+        arr = self._arr
+        hist = self._hist
+        for a in actions:
+            if state.is_terminal():
+                raise GameOverError(f"the game is over ({state.outcome()}); no move can be played")
+            game.check_action_id(a)
+            if not (state._legal_array() == a).any():
+                raise IllegalMoveError(
+                    f"action {a} ({game.action_notation(a, state)}) is not legal in {state}"
+                )
+            if move is None:
+                move = game._moves_of(state, [a])[0]
+            arr = arr.copy()
+            n = len(hist)
+            grown = np.empty(n + 1, dtype=np.int64)
+            grown[:n] = hist
+            n = game.kernel.step(arr, game._opts, a, grown, n)
+            hist = grown[:n]
+            # intermediate states of a multi-action move exist only to check legality
+            state = game.state_class(game, arr, hist, None, None)
+        return game.state_class(game, arr, hist, self, move)
+
+    # --- history -----------------------------------------------------------------------------
+    @property
+    def parent(self) -> State | None:
+        """The state this one was played from, if it was made by :meth:`play`."""
+        return self._parent
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that led from :attr:`parent` to this state."""
+        return self._last
+
+    def move_stack(self) -> list[Move]:
+        """The moves from :meth:`root` to this state, in order."""
+        moves: list[Move] = []
+        node: State | None = self
+        while node is not None and node._last is not None:
+            moves.append(node._last)
+            node = node._parent
+        moves.reverse()
+        return moves
+
+    def root(self) -> State:
+        """The earliest state reachable through :attr:`parent` links."""
+        node = self
+        while node._parent is not None:
+            node = node._parent
+        return node
+
+    def path(self) -> Iterator[State]:
+        """The states from :meth:`root` to this one, in order."""
+        nodes: list[State] = []
+        node: State | None = self
+        while node is not None:
+            nodes.append(node)
+            node = node._parent
+        return reversed(nodes)
+
+    # --- display -----------------------------------------------------------------------------
+    #: set by the rendering layer when it is imported (the core never imports it)
+    svg_renderer: ClassVar[Callable[[State], str] | None] = None
+
+    def _repr_svg_(self) -> str | None:
+        """SVG picture of the position, for Jupyter."""
+        renderer = State.svg_renderer
+        return None if renderer is None else renderer(self)

@@ -1,0 +1,78 @@
+"""Custodian Dice: the game object and its states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from diceboard.core.game import Game, State
+from diceboard.core.move import Move
+from diceboard.games.custodian import kernel, options, position
+from diceboard.games.custodian.notation import ACTION_MOVES, ACTION_TEXT, parse_move
+
+#: the first position of play in the spec's example
+EXAMPLE_POSITION = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
+
+
+class CustodianState(State):
+    """A Custodian Dice state. See :class:`diceboard.core.game.State`."""
+
+    __slots__ = ()
+
+
+class CustodianGame(Game):
+    """Custodian Dice with a set of options.
+
+    >>> import diceboard
+    >>> game = diceboard.game("custodian")
+    >>> state = game.parse("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10")
+    >>> state.to_move, len(state.legal_moves())
+    ('W', 84)
+    >>> str(state.play("b1-b2=2"))
+    'B5B2B6B2B6/...../...../.W.../W3.W6W4W2 B 1 11'
+    """
+
+    name = "custodian"
+    title = "Custodian Dice"
+    players = ("W", "B")
+    player_names = ("White", "Black")
+    kernel = kernel
+    state_class = CustodianState
+
+    def __init__(self, variant: str | None = None, **opts: Any) -> None:
+        resolved = options.resolve(variant, opts)
+        super().__init__(resolved, options.kernel_options(resolved), options.variant_of(resolved))
+
+    def non_default_options(self) -> dict[str, Any]:
+        return options.non_default(self._options)
+
+    def initial_state(self) -> State:
+        """The state before any roll: White's and Black's dice all unrolled.
+
+        >>> import diceboard
+        >>> str(diceboard.game("custodian").initial_state())
+        '...../...../...../...../..... W 0 0 W?????,B?????'
+        """
+        arr = np.zeros(kernel.STATE_LEN, dtype=np.int64)
+        kernel.new_game(arr)
+        return self._root(arr)
+
+    def action_notation(self, action_id: int, state: State | None = None) -> str:
+        self.check_action_id(action_id)
+        return ACTION_TEXT[action_id]
+
+    def _parse_position(self, text: str) -> np.ndarray:
+        return position.parse_position(
+            text, self._options["faces"] == "roll", self._options["placement"] == "rolled"
+        )
+
+    def _format_position(self, arr: np.ndarray) -> str:
+        return position.format_position(arr)
+
+    def _parse_move(self, state: State, text: str) -> Move:
+        return parse_move(state, text)
+
+    def _moves_of(self, state: State, action_ids: Sequence[int]) -> list[Move]:
+        return [ACTION_MOVES[a] for a in action_ids]

@@ -1,0 +1,41 @@
+"""Whole random games inside the kernel, for the benchmark and for fast simulations."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from diceboard.games.custodian.kernel.layout import MAX_LEGAL
+from diceboard.games.custodian.kernel.movegen import legal_actions
+from diceboard.games.custodian.kernel.play import step
+from diceboard.kernel import CHANCE, HASH, RESULT, njit
+
+
+@njit
+def random_playouts(
+    start: np.ndarray, opts: np.ndarray, games: int, seed: int, max_actions: int
+) -> np.ndarray:
+    """Play ``games`` games from ``start``, each action (decision or chance outcome) drawn
+    uniformly from the legal ones. Returns ``[decisions, chance events, games finished,
+    first-player wins, second-player wins, draws]``."""
+    np.random.seed(seed)
+    state = start.copy()
+    buf = np.empty(MAX_LEGAL, dtype=np.int64)
+    history = np.empty(4096, dtype=np.int64)
+    totals = np.zeros(6, dtype=np.int64)
+    for _ in range(games):
+        state[:] = start
+        history[0] = state[HASH]
+        nhist = 1
+        for _ in range(max_actions):
+            if state[RESULT] != 0:
+                break
+            n = legal_actions(state, opts, buf)
+            if state[CHANCE] == 1:
+                totals[1] += 1
+            else:
+                totals[0] += 1
+            nhist = step(state, opts, buf[np.random.randint(0, n)], history, nhist)
+        if state[RESULT] != 0:
+            totals[2] += 1
+            totals[2 + state[RESULT]] += 1
+    return totals

@@ -52,6 +52,8 @@ class Game(ABC):
     players: ClassVar[tuple[str, str]]
     #: the players' colour names, first player first
     player_names: ClassVar[tuple[str, str]]
+    #: every square (hex) name, in board order
+    squares: ClassVar[tuple[str, ...]]
     #: the rules kernel: a module with ``legal_actions``, ``step``, ``MAX_LEGAL``, ``STATE_LEN``
     #: and ``NUM_ACTIONS``
     kernel: ClassVar[ModuleType]
@@ -166,6 +168,10 @@ class Game(ABC):
         """Position string of a kernel array."""
 
     @abstractmethod
+    def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
+        """Occupied squares of a kernel array: name -> (owner letter, face or None for ?)."""
+
+    @abstractmethod
     def _parse_move(self, state: State, text: str) -> Move:
         """The legal move that ``text`` names in ``state`` (raises NotationError or
         IllegalMoveError with the reason)."""
@@ -229,6 +235,11 @@ class State:
     def zobrist(self) -> int:
         """64-bit Zobrist hash of the position (without history), as a signed int."""
         return int(self._arr[HASH])
+
+    def board(self) -> dict[str, tuple[str, int | None]]:
+        """The dice on the board: square name -> (owner letter, face), in board order.
+        The face is ``None`` for a die whose roll is pending (``?``)."""
+        return self._game._board(self._arr)
 
     def kernel_state(self) -> np.ndarray:
         """A writable copy of the kernel's state array."""

@@ -10,6 +10,7 @@ import numpy as np
 from diceboard.core.game import Game, State
 from diceboard.core.move import Move
 from diceboard.games.custodian import kernel, options, position
+from diceboard.games.custodian.kernel.layout import BOARD, PENDING, square_name
 from diceboard.games.custodian.notation import ACTION_MOVES, ACTION_TEXT, parse_move
 
 #: the first position of play in the spec's example
@@ -38,6 +39,7 @@ class CustodianGame(Game):
     title = "Custodian Dice"
     players = ("W", "B")
     player_names = ("White", "Black")
+    squares = tuple(square_name(sq) for sq in range(25))
     kernel = kernel
     state_class = CustodianState
 
@@ -70,6 +72,14 @@ class CustodianGame(Game):
 
     def _format_position(self, arr: np.ndarray) -> str:
         return position.format_position(arr)
+
+    def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
+        cells = {}
+        for sq in range(25):
+            v = int(arr[BOARD + sq])
+            if v:
+                cells[square_name(sq)] = ("W" if v > 0 else "B", None if abs(v) == PENDING else abs(v))
+        return cells
 
     def _parse_move(self, state: State, text: str) -> Move:
         return parse_move(state, text)

@@ -171,6 +171,10 @@ class Game(ABC):
     def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
         """Occupied squares of a kernel array: name -> (owner letter, face or None for ?)."""
 
+    def _move_segments(self, state: State, move: Move) -> list[list[str]]:
+        """Squares that ``move`` visits in ``state``, as polylines for drawing arrows."""
+        return []
+
     @abstractmethod
     def _parse_move(self, state: State, text: str) -> Move:
         """The legal move that ``text`` names in ``state`` (raises NotationError or
@@ -240,6 +244,14 @@ class State:
         """The dice on the board: square name -> (owner letter, face), in board order.
         The face is ``None`` for a die whose roll is pending (``?``)."""
         return self._game._board(self._arr)
+
+    def move_segments(self, move: Move | str) -> list[list[str]]:
+        """Where ``move`` (legal here) takes dice, as polylines of square names for drawing:
+        the moving die's path first (with every square it passes, wraps and ricochets
+        included), then one polyline per die it displaces. Empty for passes and rolls."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        return self._game._move_segments(self, move)
 
     def kernel_state(self) -> np.ndarray:
         """A writable copy of the kernel's state array."""

@@ -10,7 +10,7 @@ import numpy as np
 from diceboard.core.game import Game, State
 from diceboard.core.move import Move
 from diceboard.games.custodian import kernel, options, position
-from diceboard.games.custodian.kernel.layout import BOARD, PENDING, square_name
+from diceboard.games.custodian.kernel.layout import BOARD, PASS, PENDING, PLACE, square_name
 from diceboard.games.custodian.notation import ACTION_MOVES, ACTION_TEXT, parse_move
 
 #: the first position of play in the spec's example
@@ -80,6 +80,15 @@ class CustodianGame(Game):
             if v:
                 cells[square_name(sq)] = ("W" if v > 0 else "B", None if abs(v) == PENDING else abs(v))
         return cells
+
+    def _move_segments(self, state: State, move: Move) -> list[list[str]]:
+        action = move.actions[0]
+        if action >= PASS:
+            return []
+        if action >= PLACE:
+            return [[square_name((action - PLACE) % 25)]]
+        frm, to = ACTION_TEXT[action][:2], ACTION_TEXT[action][3:5]
+        return [[frm, to]]
 
     def _parse_move(self, state: State, text: str) -> Move:
         return parse_move(state, text)

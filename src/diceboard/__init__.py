@@ -20,6 +20,7 @@ from diceboard.core import (
     RecordError,
     State,
 )
+from diceboard.ai import agent
 from diceboard.games import game
 
 __version__ = "0.1.0"
@@ -37,5 +38,6 @@ __all__ = [
     "RecordError",
     "State",
     "__version__",
+    "agent",
     "game",
 ]

@@ -1,0 +1,144 @@
+"""Arguments shared by several commands: the game and its options, the POSITION argument,
+square lists and numbers."""
+
+from __future__ import annotations
+
+import argparse
+
+import diceboard
+from diceboard.cli.errors import UsageError
+from diceboard.core.game import Game, State
+
+#: POSITION keywords besides a position string
+START = "start"
+INITIAL = "initial"
+
+GAME_HELP = "the game: custodian (Custodian Dice) or chase"
+POSITION_HELP = (
+    f"'{START}' (the first decision, setup rolls made with --seed), '{INITIAL}' (before any "
+    "roll), or a position string in quotes"
+)
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, positional: bool = True) -> None:
+    """GAME (unless ``positional`` is false), ``--variant V`` and repeated ``--option k=v``."""
+    if positional:
+        parser.add_argument("game", metavar="GAME", help=GAME_HELP)
+    parser.add_argument(
+        "--variant",
+        metavar="V",
+        help="a variant preset (Custodian Dice: standard, no-jumping, chaos, chaos-no-jumping)",
+    )
+    parser.add_argument(
+        "--option",
+        metavar="K=V",
+        action="append",
+        default=[],
+        help="a game option, e.g. --option capture=single (repeatable)",
+    )
+
+
+def parse_options(items: list[str]) -> dict[str, str]:
+    """``["k=v", …]`` as a dict; a malformed or repeated item raises :class:`UsageError`."""
+    options: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key or not value.strip():
+            raise UsageError(f"--option takes NAME=VALUE (like capture=single), not {item!r}")
+        if key in options:
+            raise UsageError(f"--option {key} is given twice")
+        options[key] = value.strip()
+    return options
+
+
+def make_game(name: str, variant: str | None, options: dict[str, str]) -> Game:
+    """The game ``name`` with its options; says so clearly where an engine is missing."""
+    try:
+        return diceboard.game(name, variant=variant, **options)
+    except ImportError as error:
+        raise UsageError(
+            f"the {name} engine is not available in this installation ({error})"
+        ) from None
+
+
+def game_from_args(args: argparse.Namespace) -> Game:
+    """The game that GAME, ``--variant`` and ``--option`` describe."""
+    return make_game(args.game, args.variant, parse_options(args.option))
+
+
+def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    """POSITION and ``--seed N`` (for ``start``)."""
+    parser.add_argument("position", metavar="POSITION", help=POSITION_HELP)
+    add_seed_argument(parser, f"seed of the setup rolls when POSITION is '{START}'")
+
+
+def add_seed_argument(parser: argparse.ArgumentParser, text: str) -> None:
+    """``--seed N``."""
+    parser.add_argument("--seed", metavar="N", type=int, help=text)
+
+
+def resolve_position(game: Game, text: str, seed: int | None) -> State:
+    """The state that a POSITION argument names."""
+    keyword = text.strip().lower()
+    if keyword == START:
+        return game.start(seed)
+    if keyword == INITIAL:
+        return game.initial_state()
+    try:
+        return game.parse(text)
+    except ValueError as error:
+        if len(text.split()) == 1:
+            # the usual cause: a position string without quotes reaches us as its first field
+            raise UsageError(
+                f"{error} (a position string contains spaces: put it in quotes; "
+                f"or use '{START}' or '{INITIAL}')"
+            ) from None
+        raise
+
+
+def state_from_args(game: Game, args: argparse.Namespace) -> State:
+    """The state of the POSITION argument (with ``--seed``)."""
+    return resolve_position(game, args.position, args.seed)
+
+
+def parse_squares(game: Game, text: str) -> tuple[str, ...]:
+    """A comma-separated list of square (hex) names of ``game``, checked."""
+    names = tuple(part.strip().lower() for part in text.split(",") if part.strip())
+    known = set(game.squares)
+    for name in names:
+        if name not in known:
+            raise UsageError(
+                f"{name!r} is not a square of {game.title} ({game.squares[0]}…{game.squares[-1]})"
+            )
+    return names
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number greater than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number greater than 0, not {text!r}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number of 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of 1 or more."""
+    value = non_negative_int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {value}")
+    return value

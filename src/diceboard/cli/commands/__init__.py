@@ -1,0 +1,2 @@
+"""One module per ``diceboard`` command, each with ``register(subparsers)``; the list of them
+is :data:`diceboard.cli.main.COMMANDS`."""

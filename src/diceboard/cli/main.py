@@ -1,0 +1,84 @@
+"""The ``diceboard`` program: builds the parser from the command modules and runs a command,
+turning every bad input into one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import cast
+
+from diceboard.cli.errors import describe_os_error, one_line
+from diceboard.cli.parsing import ArgumentParser, CommandModule, add_subparsers
+
+#: the command modules in ``diceboard.cli.commands``, in the order ``--help`` lists them;
+#: a new command is a new module there and one name here
+COMMANDS: tuple[str, ...] = (
+    "moves",
+    "apply",
+    "perft",
+    "render",
+    "play",
+    "replay",
+    "bench",
+)
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141
+
+PROG = "diceboard"
+
+
+def build_parser() -> ArgumentParser:
+    """The full parser: every command module registers its subcommand."""
+    from diceboard import __version__
+
+    parser = ArgumentParser(
+        prog=PROG,
+        description="Custodian Dice and Chase: legal moves, perft, boards, games in the "
+        "terminal, replays and engine benchmarks.",
+        epilog="Run 'diceboard COMMAND -h' for a command's options and examples.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    subparsers = add_subparsers(parser, "commands", "COMMAND")
+    for name in COMMANDS:
+        module = cast(CommandModule, importlib.import_module(f"diceboard.cli.commands.{name}"))
+        module.register(subparsers)
+    return parser
+
+
+def _error(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so that the interpreter's final flush
+    does not fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``diceboard`` with ``argv`` (default: the command line); return the exit status."""
+    try:
+        parser = build_parser()
+        args: argparse.Namespace = parser.parse_args(argv)
+        status: int = args.handler(args)
+        sys.stdout.flush()
+        return status
+    except SystemExit as exit_:  # --help and --version
+        return exit_.code if isinstance(exit_.code, int) else EXIT_OK
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        return _error(describe_os_error(error))
+    except ValueError as error:  # DiceboardError and UsageError included
+        return _error(one_line(error))

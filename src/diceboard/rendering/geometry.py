@@ -1,0 +1,227 @@
+"""Board geometry shared by every renderer: where each square or hex lies on screen.
+
+Coordinates are in *cell units* (a Custodian square's side, a Chase hex's width) with the
+origin at the board's top-left corner and y pointing down, as in SVG. The board itself covers
+``0 ≤ x ≤ width`` and ``0 ≤ y ≤ height``; renderers add their margins and scale.
+
+Custodian Dice is a 5×5 grid: files ``a``–``e`` left to right, ranks ``1``–``5`` bottom to top.
+
+Chase (spec "Board") has 9 rows of 9 pointy-topped hexes, rows ``a``–``i`` bottom to top.
+Rows ``a c e g i`` (even row index) have their hexes centred at x = 0.5 … 8.5; rows
+``b d f h`` (odd row index) sit half a hex west, centred at x = 0 … 8, so their column 1
+(``b1 d1 f1 h1``) is the hex split across both side edges: its east half lies at the west
+edge (centre x = 0) and its west half at the east edge (centre x = 9, one board width on).
+The board wraps east–west, with circumference :attr:`BoardGeometry.wrap` = 9.
+
+``flipped=True`` turns the board 180° (the view from the second player's side). A split hex's
+:attr:`Cell.centre` is always its image at the screen's left edge and ``centre + wrap`` (in x)
+the one at the right edge, flipped or not.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from diceboard.core.errors import OptionError
+from diceboard.core.game import Game
+
+Point = tuple[float, float]
+
+#: a pointy-topped hex of width 1 has circumradius 1/√3; rows are 1.5 circumradii apart
+HEX_RADIUS = 1.0 / math.sqrt(3.0)
+HEX_ROW_PITCH = 1.5 * HEX_RADIUS
+
+CHASE_ROWS = "abcdefghi"
+CHASE_COLUMNS = 9
+CHASE_CHAMBER = "e5"
+CUSTODIAN_FILES = "abcde"
+CUSTODIAN_RANKS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One square or hex as drawn.
+
+    ``outlines`` holds one polygon, or two for a split hex (its half at the left edge first).
+    ``split`` marks a hex drawn at both side edges: its second image is at ``centre`` plus
+    the board's ``wrap`` in x.
+    """
+
+    name: str
+    centre: Point
+    outlines: tuple[tuple[Point, ...], ...]
+    split: bool = False
+    chamber: bool = False
+
+    def images(self, wrap: float | None) -> tuple[Point, ...]:
+        """Every on-screen centre of the cell: one, or two for a split hex."""
+        if self.split and wrap is not None:
+            return (self.centre, (self.centre[0] + wrap, self.centre[1]))
+        return (self.centre,)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardGeometry:
+    """Every cell of a board plus what is needed to label and wrap it.
+
+    ``column_labels`` are ``(text, x)`` and ``row_labels`` are ``(text, y)`` in screen order;
+    ``wrap`` is the circumference of a board that wraps east–west (``None`` otherwise);
+    ``die_size`` is the side of a die that fits inside one cell.
+    """
+
+    game: str
+    kind: str
+    cells: dict[str, Cell]
+    width: float
+    height: float
+    wrap: float | None
+    die_size: float
+    column_labels: tuple[tuple[str, float], ...]
+    row_labels: tuple[tuple[str, float], ...]
+    flipped: bool
+
+    def cell(self, name: str) -> Cell:
+        """The cell called ``name`` (``KeyError`` if the board has none)."""
+        return self.cells[name]
+
+
+def board_geometry(game: Game | str, flipped: bool = False) -> BoardGeometry:
+    """The board of ``game`` (a :class:`~diceboard.core.game.Game` or its name) in cell units.
+
+    Raises :class:`~diceboard.core.errors.OptionError` for a game without a known board.
+    """
+    name = game if isinstance(game, str) else game.name
+    return _geometry(name, bool(flipped))
+
+
+@cache
+def _geometry(name: str, flipped: bool) -> BoardGeometry:
+    if name == "custodian":
+        return _custodian(flipped)
+    if name == "chase":
+        return _chase(flipped)
+    raise OptionError(f"no board layout for the game {name!r}; known: custodian, chase")
+
+
+def _custodian(flipped: bool) -> BoardGeometry:
+    size = float(CUSTODIAN_RANKS)
+    cells: dict[str, Cell] = {}
+    for f, file in enumerate(CUSTODIAN_FILES):
+        for r in range(CUSTODIAN_RANKS):
+            x, y = f + 0.5, size - r - 0.5
+            if flipped:
+                x, y = size - x, size - y
+            box = ((x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5))
+            name = f"{file}{r + 1}"
+            cells[name] = Cell(name, (x, y), (box,))
+    columns = tuple(sorted(((f, cells[f + "1"].centre[0]) for f in CUSTODIAN_FILES), key=_second))
+    rows = tuple(
+        sorted(((str(r), cells[f"a{r}"].centre[1]) for r in range(1, 6)), key=_second)
+    )
+    return BoardGeometry(
+        "custodian", "square", cells, size, size, None, 0.78, columns, rows, flipped
+    )
+
+
+def _hexagon(x: float, y: float) -> tuple[Point, ...]:
+    """A pointy-topped hex of width 1, clockwise from its top vertex (y down)."""
+    r, h = HEX_RADIUS, HEX_RADIUS / 2
+    return ((x, y - r), (x + 0.5, y - h), (x + 0.5, y + h), (x, y + r), (x - 0.5, y + h), (x - 0.5, y - h))
+
+
+def _split_halves(y: float, width: float) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+    """The two halves of a split hex: the east half at the left edge, the west at the right."""
+    r, h = HEX_RADIUS, HEX_RADIUS / 2
+    left = ((0.0, y - r), (0.5, y - h), (0.5, y + h), (0.0, y + r))
+    right = ((width, y - r), (width, y + r), (width - 0.5, y + h), (width - 0.5, y - h))
+    return left, right
+
+
+def _chase(flipped: bool) -> BoardGeometry:
+    width = float(CHASE_COLUMNS)
+    height = 2 * HEX_RADIUS + (len(CHASE_ROWS) - 1) * HEX_ROW_PITCH
+    cells: dict[str, Cell] = {}
+    for row_index, row in enumerate(CHASE_ROWS):
+        odd = row_index % 2 == 1
+        y = HEX_RADIUS + (len(CHASE_ROWS) - 1 - row_index) * HEX_ROW_PITCH
+        if flipped:
+            y = height - y
+        for column in range(1, CHASE_COLUMNS + 1):
+            name = f"{row}{column}"
+            if odd and column == 1:
+                # the split hex: its two halves are the same cell, at both side edges
+                cells[name] = Cell(name, (0.0, y), _split_halves(y, width), split=True)
+                continue
+            x = column - 1.0 if odd else column - 0.5
+            if flipped:
+                x = width - x
+            cells[name] = Cell(name, (x, y), (_hexagon(x, y),), chamber=name == CHASE_CHAMBER)
+    # columns are labelled along rows a and i, whose hexes sit under whole column numbers
+    columns = tuple(
+        sorted(((str(c), cells[f"a{c}"].centre[0]) for c in range(1, 10)), key=_second)
+    )
+    rows = tuple(sorted(((row, cells[row + "2"].centre[1]) for row in CHASE_ROWS), key=_second))
+    return BoardGeometry(
+        "chase", "hex", cells, width, height, width, 0.68, columns, rows, flipped
+    )
+
+
+def _second(item: tuple[str, float]) -> float:
+    return item[1]
+
+
+def nearest_image(x_from: float, x_to: float, wrap: float | None) -> float:
+    """The x of ``x_to``'s image (``x_to`` plus a multiple of ``wrap``) nearest ``x_from``.
+
+    On a board that wraps, the short way round is the way a die goes between neighbours. A
+    tie (exactly half the circumference) keeps ``x_to`` itself.
+    """
+    if wrap is None:
+        return x_to
+    k = round((x_from - x_to) / wrap)
+    best = x_to
+    for shift in (k - 1, k, k + 1):
+        candidate = x_to + shift * wrap
+        if abs(candidate - x_from) < abs(best - x_from) - 1e-9:
+            best = candidate
+    return best
+
+
+def split_at_edges(points: list[Point], wrap: float | None) -> list[list[Point]]:
+    """Cut an unwrapped polyline where it crosses a side edge and fold each piece back onto
+    the board, so that a path across the seam leaves one edge and re-enters at the other.
+
+    ``points`` must be continuous (consecutive points no more than half the circumference
+    apart, as :func:`nearest_image` makes them). Without a wrap the polyline comes back whole.
+    """
+    if wrap is None or len(points) < 2:
+        return [list(points)]
+    pieces: list[list[Point]] = []
+    current: list[Point] = []
+    current_tile: int | None = None
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        cuts = [0.0, 1.0]
+        lo, hi = sorted((x0, x1))
+        for m in range(math.floor(lo / wrap) + 1, math.ceil(hi / wrap)):
+            edge = m * wrap
+            if lo < edge < hi:
+                cuts.append((edge - x0) / (x1 - x0))
+        cuts.sort()
+        for t0, t1 in zip(cuts, cuts[1:], strict=False):
+            a = (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
+            b = (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
+            tile = math.floor(((a[0] + b[0]) / 2) / wrap)
+            shift = tile * wrap
+            a = (a[0] - shift, a[1])
+            b = (b[0] - shift, b[1])
+            if tile != current_tile:
+                if current:
+                    pieces.append(current)
+                current = [a]
+                current_tile = tile
+            current.append(b)
+    if current:
+        pieces.append(current)
+    return pieces

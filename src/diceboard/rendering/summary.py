@@ -1,0 +1,131 @@
+"""What a picture of a state says besides the board: whose turn, the counters, the hands
+during Custodian setup, the last move and the result. Both renderers word it the same way."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from diceboard.core.game import State
+from diceboard.core.move import Move
+
+#: one hand entry of a Custodian setup position: player letter, rolled faces, unrolled dice
+_HAND_ENTRY = re.compile(r"^([A-Z])([1-6]*)(\?*)$")
+
+Face = int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The text facts about a state that a board picture shows.
+
+    ``hands`` maps each player letter to the dice not yet placed (``None`` for one not yet
+    rolled), only during Custodian setup. ``status`` is one line: the result when the game is
+    over, else who decides or rolls next, with the clock and ply.
+    """
+
+    title: str
+    players: tuple[str, str]
+    names: tuple[str, str]
+    to_move: str
+    status: str
+    counters: str
+    hands: dict[str, tuple[Face, ...]]
+    last_move: str | None
+    result: str | None
+
+    def name_of(self, player: str) -> str:
+        """The colour name of a player letter (``"W"`` -> ``"White"``)."""
+        return self.names[self.players.index(player)]
+
+
+def hands_of(state: State) -> dict[str, tuple[Face, ...]]:
+    """The setup hands of a position (Custodian's fifth position field), player by player.
+
+    Empty outside setup and for games without hands. Rolled faces come first in ascending
+    order, then ``None`` for each die not rolled yet, as the position string lists them.
+    """
+    fields = str(state).split()
+    if len(fields) < 5:
+        return {}
+    hands: dict[str, tuple[Face, ...]] = {}
+    for entry in fields[4].split(","):
+        m = _HAND_ENTRY.match(entry)
+        if m is None:
+            continue
+        letter, faces, unrolled = m.groups()
+        hands[letter] = tuple(int(f) for f in faces) + (None,) * len(unrolled)
+    return hands
+
+
+def displayed_move(state: State) -> Move | None:
+    """The last decision that led to ``state``: its :attr:`~State.last_move`, or, where that
+    was only a roll (a Chaos roll played on its own), the move that the roll completed."""
+    node = state
+    while node.parent is not None and node.last_move is not None:
+        if not node.parent.is_chance():
+            return node.last_move
+        node = node.parent
+    return None
+
+
+def last_move_segments(state: State) -> list[list[str]]:
+    """Polylines of the last decision's path, as the game draws it (empty if none)."""
+    node = state
+    while node.parent is not None and node.last_move is not None:
+        segments = node.parent.move_segments(node.last_move)
+        if segments or not node.parent.is_chance():
+            return [list(s) for s in segments]
+        node = node.parent
+    return []
+
+
+def _result_text(state: State, names: dict[str, str]) -> str | None:
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    reason = outcome.reason.replace("-", " ")
+    if outcome.winner is None:
+        return f"{outcome.result}: draw by {reason}"
+    return f"{outcome.result}: {names[outcome.winner]} wins by {reason}"
+
+
+def _chance_text(state: State, names: dict[str, str], hands: dict[str, tuple[Face, ...]]) -> str:
+    """Who or what is rolled next at a chance node."""
+    for player, hand in hands.items():
+        waiting = sum(1 for face in hand if face is None)
+        if waiting:
+            dice = "die" if waiting == 1 else "dice"
+            return f"rolling {names[player]}'s {dice} ({waiting} to roll)"
+    pending = [sq for sq, (_, face) in state.board().items() if face is None]
+    if pending:
+        return f"{names[state.to_move]}'s die on {pending[0]} awaits its roll"
+    return f"{names[state.to_move]}'s roll"
+
+
+def summarize(state: State) -> Summary:
+    """The :class:`Summary` of ``state``."""
+    game = state.game
+    names = dict(zip(game.players, game.player_names, strict=True))
+    hands = hands_of(state)
+    result = _result_text(state, names)
+    if result is not None:
+        status = result
+    elif state.is_chance():
+        status = _chance_text(state, names, hands)
+    elif hands.get(state.to_move):
+        status = f"{names[state.to_move]} to place a die"
+    else:
+        status = f"{names[state.to_move]} to move"
+    move = displayed_move(state)
+    return Summary(
+        title=game.title,
+        players=game.players,
+        names=game.player_names,
+        to_move=state.to_move,
+        status=status,
+        counters=f"clock {state.clock}  ply {state.ply}",
+        hands=hands,
+        last_move=None if move is None else move.notation,
+        result=result,
+    )

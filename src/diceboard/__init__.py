@@ -7,6 +7,7 @@
 (False, 'W')
 """
 
+from diceboard.ai import agent
 from diceboard.core import (
     DiceboardError,
     Game,
@@ -20,7 +21,6 @@ from diceboard.core import (
     RecordError,
     State,
 )
-from diceboard.ai import agent
 from diceboard.games import game
 
 __version__ = "0.1.0"

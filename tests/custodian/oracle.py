@@ -55,8 +55,9 @@ def walk_ends(cells, start, length, self_avoiding):
     return ends
 
 
-def legal_moves(position: str, jumping: bool = True, roll: bool = False,
-                self_avoiding: bool = False) -> set[str]:
+def legal_moves(
+    position: str, jumping: bool = True, roll: bool = False, self_avoiding: bool = False
+) -> set[str]:
     """Legal play-phase moves of a position string (no pending roll)."""
     cells = parse_board(position)
     mover = position.split()[1]

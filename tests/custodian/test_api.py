@@ -13,8 +13,12 @@ START = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 def test_variants_and_options_resolve() -> None:
     game = diceboard.game("custodian", variant="chaos", placement="rolled")
     assert game.options == {
-        "jumping": "on", "faces": "roll", "path": "no-reversal", "capture": "line",
-        "placement": "rolled", "no_capture_limit": 100,
+        "jumping": "on",
+        "faces": "roll",
+        "path": "no-reversal",
+        "capture": "line",
+        "placement": "rolled",
+        "no_capture_limit": 100,
     }
     assert game.variant == "chaos"
     assert game.non_default_options() == {"variant": "chaos", "placement": "rolled"}
@@ -90,4 +94,4 @@ def test_notation_errors() -> None:
     with pytest.raises(TypeError):
         state.play(1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="sequence of 2 actions"):
-        diceboard.game("custodian", variant="chaos").parse(START).parse_move("b1-b2=3").action
+        _ = diceboard.game("custodian", variant="chaos").parse(START).parse_move("b1-b2=3").action

@@ -29,8 +29,15 @@ FIXTURES = [
 
 def perft(state: diceboard.State, depth: int) -> int:
     game = state.game
-    return int(game.kernel.perft(state.kernel_state(), game.opts, depth, state.kernel_history(),
-                                 len(state.kernel_history())))
+    return int(
+        game.kernel.perft(
+            state.kernel_state(),
+            game.opts,
+            depth,
+            state.kernel_history(),
+            len(state.kernel_history()),
+        )
+    )
 
 
 def slow_perft(state: diceboard.State, depth: int) -> int:

@@ -28,8 +28,10 @@ def test_round_trip(text: str) -> None:
 
 
 def test_rolled_placement_positions_round_trip() -> None:
-    for text in ["...../...../...../...../W3.... W 0 0 W????,B?????",
-                 "B5B5.../...../...../...../W3W1W6W3W2 W 0 0 B???"]:
+    for text in [
+        "...../...../...../...../W3.... W 0 0 W????,B?????",
+        "B5B5.../...../...../...../W3W1W6W3W2 W 0 0 B???",
+    ]:
         assert str(ROLLED.parse(text)) == text
 
 

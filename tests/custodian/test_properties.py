@@ -29,8 +29,12 @@ OPTION_SETS = [
 
 SQUARES = [f + r for f in "abcde" for r in "12345"]
 move_text = st.one_of(
-    st.builds(lambda a, b, f: f"{a}-{b}={f}", st.sampled_from(SQUARES), st.sampled_from(SQUARES),
-              st.integers(1, 6)),
+    st.builds(
+        lambda a, b, f: f"{a}-{b}={f}",
+        st.sampled_from(SQUARES),
+        st.sampled_from(SQUARES),
+        st.integers(1, 6),
+    ),
     st.builds(lambda a, b: f"{a}-{b}", st.sampled_from(SQUARES), st.sampled_from(SQUARES)),
     st.builds(lambda a, b: f"{a}^{b}", st.sampled_from(SQUARES), st.sampled_from(SQUARES)),
     st.builds(lambda f, a: f"{f}@{a}", st.integers(1, 6), st.sampled_from(SQUARES)),
@@ -129,7 +133,7 @@ def test_states_are_immutable_and_hashable() -> None:
     copy[:] = 0  # a copy: the state is untouched
     assert str(state) == before
     with pytest.raises(ValueError, match="read-only"):
-        state._arr[0] = 1  # noqa: SLF001
+        state._arr[0] = 1
 
 
 @pytest.mark.nojit

@@ -201,7 +201,9 @@ def test_no_capture_limit() -> None:
         state = state.play(move)
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "no-capture-limit"
-    off = diceboard.game("custodian", no_capture_limit=0).parse("B1...B1/...../...../...../W1...W1 W 500 900")
+    off = diceboard.game("custodian", no_capture_limit=0).parse(
+        "B1...B1/...../...../...../W1...W1 W 500 900"
+    )
     assert off.play("a1-a2=3").outcome() is None
     edge = STANDARD.parse("B1...B1/...../...../...../W1...W1 W 99 900").play("a1-a2=3")
     assert edge.outcome() is not None and edge.outcome().reason == "no-capture-limit"
@@ -222,7 +224,7 @@ def test_setup_rolls_fill_the_hand_white_first() -> None:
     assert all(p == pytest.approx(1 / 6) for _, p in outcomes)
     state = state.play("=3")
     assert str(state) == "...../...../...../...../..... W 0 0 W3????,B?????"
-    for roll in "=1 =6 =3 =2 =5 =5 =1 =4 =6".split():
+    for roll in ["=1", "=6", "=3", "=2", "=5", "=5", "=1", "=4", "=6"]:
         state = state.play(roll)
     assert str(state) == "...../...../...../...../..... W 0 0 W12336,B14556"
     assert not state.is_chance()
@@ -260,7 +262,7 @@ def test_rolled_placement_puts_each_roll_on_the_next_square() -> None:
     game = diceboard.game("custodian", placement="rolled")
     state = game.initial_state().play("=3")
     assert str(state) == "...../...../...../...../W3.... W 0 0 W????,B?????"
-    for roll in "=1 =6 =3 =2 =5 =5 =1 =4 =6".split():
+    for roll in ["=1", "=6", "=3", "=2", "=5", "=5", "=1", "=4", "=6"]:
         state = state.play(roll)
     assert str(state) == "B5B5B1B4B6/...../...../...../W3W1W6W3W2 W 0 0"
 
@@ -270,7 +272,9 @@ def test_start_is_reproducible_from_its_seed() -> None:
     chaos = diceboard.game("custodian", variant="chaos", placement="rolled")
     first = chaos.start(seed=7)
     assert first.ply == 0 and not first.is_chance() and first.to_move == "W"
-    assert [str(m) for m in first.move_stack()] == [str(m) for m in chaos.start(seed=7).move_stack()]
+    assert [str(m) for m in first.move_stack()] == [
+        str(m) for m in chaos.start(seed=7).move_stack()
+    ]
     assert len(first.move_stack()) == 10
 
 

@@ -50,7 +50,7 @@ class Agent(ABC):
         """The agent's analysis of ``state`` (by default: its chosen move, value unknown)."""
         return Analysis(best=self.choose(state), value=0.0)
 
-    def reset(self) -> None:
+    def reset(self) -> None:  # noqa: B027 - optional hook, most agents keep nothing
         """Forget anything kept between moves (a new game starts)."""
 
     def __repr__(self) -> str:

@@ -92,9 +92,7 @@ class Game(ABC):
 
     def __eq__(self, other: object) -> bool:
         return (
-            isinstance(other, Game)
-            and other.name == self.name
-            and other._options == self._options
+            isinstance(other, Game) and other.name == self.name and other._options == self._options
         )
 
     def __hash__(self) -> int:
@@ -181,7 +179,7 @@ class Game(ABC):
         IllegalMoveError with the reason)."""
 
     @abstractmethod
-    def _moves_of(self, state: State, action_ids: Sequence[int]) -> list[Move]:
+    def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
         """The moves of ``state`` given its legal action ids."""
 
 

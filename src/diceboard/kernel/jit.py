@@ -8,7 +8,7 @@ ordinary Python (slow, but traceable and measurable by coverage).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numba
 
@@ -17,9 +17,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def njit(func: F) -> F:
     """Compile ``func`` in nopython mode with an on-disk cache."""
-    return numba.njit(cache=True, nogil=True)(func)  # type: ignore[no-any-return]
+    return cast(F, numba.njit(cache=True, nogil=True)(func))
 
 
 def jit_disabled() -> bool:
     """True when numba runs kernels as plain Python (``NUMBA_DISABLE_JIT=1``)."""
-    return bool(numba.config.DISABLE_JIT)
+    return bool(getattr(numba.config, "DISABLE_JIT", False))

@@ -38,7 +38,6 @@ TERMINATIONS = (*RULE_TERMINATIONS, *EXTERNAL_TERMINATIONS, UNTERMINATED)
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
 _SEED = re.compile(r"^-?\d+$")
-_CAMEL_WORD = re.compile(r"[A-Z][a-z0-9]*|[a-z0-9]+")
 
 
 def option_tag(option: str) -> str:
@@ -48,15 +47,6 @@ def option_tag(option: str) -> str:
     ('NoCaptureLimit', 'Placement')
     """
     return "".join(word.capitalize() for word in option.split("_"))
-
-
-def option_name(tag: str) -> str:
-    """The option that a tag names, the inverse of :func:`option_tag`.
-
-    >>> option_name("NoCaptureLimit"), option_name("Variant")
-    ('no_capture_limit', 'variant')
-    """
-    return "_".join(word.lower() for word in _CAMEL_WORD.findall(tag))
 
 
 def check_tag_name(name: object) -> str:

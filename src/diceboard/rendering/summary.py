@@ -60,11 +60,21 @@ def hands_of(state: State) -> dict[str, tuple[Face, ...]]:
 
 def displayed_move(state: State) -> Move | None:
     """The last decision that led to ``state``: its :attr:`~State.last_move`, or, where that
-    was only a roll (a Chaos roll played on its own), the move that the roll completed."""
+    was only a roll (a Chaos roll played on its own), the move joined with that roll.
+    ``None`` before the first decision (setup rolls are not decisions)."""
     node = state
+    rolls: list[Move] = []
     while node.parent is not None and node.last_move is not None:
         if not node.parent.is_chance():
+            if rolls:
+                # a record writes a Chaos move joined with its roll: b1-d2=4
+                joined = node.last_move.notation + "".join(r.notation for r in reversed(rolls))
+                actions = node.last_move.actions + tuple(
+                    a for r in reversed(rolls) for a in r.actions
+                )
+                return Move(joined, actions)
             return node.last_move
+        rolls.append(node.last_move)
         node = node.parent
     return None
 

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from diceboard.cli.arguments import add_game_arguments, add_position_arguments, game_from_args, state_from_args
+from diceboard.cli.arguments import (
+    add_game_arguments,
+    add_position_arguments,
+    game_from_args,
+    state_from_args,
+)
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 

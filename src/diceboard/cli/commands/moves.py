@@ -6,7 +6,12 @@ import argparse
 import sys
 from fractions import Fraction
 
-from diceboard.cli.arguments import add_game_arguments, add_position_arguments, game_from_args, state_from_args
+from diceboard.cli.arguments import (
+    add_game_arguments,
+    add_position_arguments,
+    game_from_args,
+    state_from_args,
+)
 from diceboard.cli.parsing import Subparsers, new_command
 
 EXAMPLES = """\

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -37,11 +38,11 @@ class CustodianGame(Game):
 
     name = "custodian"
     title = "Custodian Dice"
-    players = ("W", "B")
-    player_names = ("White", "Black")
-    squares = tuple(square_name(sq) for sq in range(25))
-    kernel = kernel
-    state_class = CustodianState
+    players: ClassVar[tuple[str, str]] = ("W", "B")
+    player_names: ClassVar[tuple[str, str]] = ("White", "Black")
+    squares: ClassVar[tuple[str, ...]] = tuple(square_name(sq) for sq in range(25))
+    kernel: ClassVar[ModuleType] = kernel
+    state_class: ClassVar[type[State]] = CustodianState
 
     def __init__(self, variant: str | None = None, **opts: Any) -> None:
         resolved = options.resolve(variant, opts)
@@ -78,7 +79,10 @@ class CustodianGame(Game):
         for sq in range(25):
             v = int(arr[BOARD + sq])
             if v:
-                cells[square_name(sq)] = ("W" if v > 0 else "B", None if abs(v) == PENDING else abs(v))
+                cells[square_name(sq)] = (
+                    "W" if v > 0 else "B",
+                    None if abs(v) == PENDING else abs(v),
+                )
         return cells
 
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
@@ -93,5 +97,5 @@ class CustodianGame(Game):
     def _parse_move(self, state: State, text: str) -> Move:
         return parse_move(state, text)
 
-    def _moves_of(self, state: State, action_ids: Sequence[int]) -> list[Move]:
+    def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
         return [ACTION_MOVES[a] for a in action_ids]

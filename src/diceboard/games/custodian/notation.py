@@ -141,7 +141,9 @@ def _explain(state: State, norm: str, text: str) -> Exception:
     if arr[BOARD + frm] == 0:
         return IllegalMoveError(f"{frm_name} is empty: there is no die to move")
     if v < 0:
-        return IllegalMoveError(f"the die on {frm_name} is {_COLOURS[1 - player]}'s; {colour} is to move")
+        return IllegalMoveError(
+            f"the die on {frm_name} is {_COLOURS[1 - player]}'s; {colour} is to move"
+        )
     roll = bool(opts[OPT_ROLL_FACES])
     if kind == "^":
         return _explain_jump(arr, opts, frm, to, frm_name, to_name, face_text, v)
@@ -149,8 +151,9 @@ def _explain(state: State, norm: str, text: str) -> Exception:
     dests = step_destinations(frm, v, empty | (1 << frm), bool(opts[OPT_SELF_AVOIDING]))
     if not (dests >> to) & 1:
         path = "self-avoiding walk" if opts[OPT_SELF_AVOIDING] else "walk"
+        steps = "step" if v == 1 else "steps"
         return IllegalMoveError(
-            f"the die on {frm_name} shows {v}: no {path} of exactly {v} step{'s' if v > 1 else ''} through empty "
+            f"the die on {frm_name} shows {v}: no {path} of exactly {v} {steps} through empty "
             f"squares (never straight back) ends on {to_name}"
         )
     if roll:
@@ -182,10 +185,14 @@ def _explain_jump(
             if arr[BOARD + over] == 0:
                 return IllegalMoveError(f"there is no die on {square_name(over)} to jump over")
             if arr[BOARD + to] != 0:
-                return IllegalMoveError(f"{to_name} is occupied: a jump must land on an empty square")
+                return IllegalMoveError(
+                    f"{to_name} is occupied: a jump must land on an empty square"
+                )
             if face_text is not None:
                 flip = "is rolled after the jump" if opts[OPT_ROLL_FACES] else f"flips to {7 - v}"
-                return NotationError(f"a jump names no face (the die {flip}): write {frm_name}^{to_name}")
+                return NotationError(
+                    f"a jump names no face (the die {flip}): write {frm_name}^{to_name}"
+                )
     return IllegalMoveError(
         f"{frm_name}^{to_name} is not a jump: the landing square must be two squares away "
         "in a straight line, over an adjacent die"

@@ -103,7 +103,9 @@ def _parse_hand(text: str, arr: np.ndarray) -> None:
             raise PositionError(f"the hand field {text!r} must list W before B, each once")
         seen += letter
         if list(faces) != sorted(faces):
-            raise PositionError(f"the rolled faces in hand entry {part!r} must be in ascending order")
+            raise PositionError(
+                f"the rolled faces in hand entry {part!r} must be in ascending order"
+            )
         p = PLAYERS.index(letter)
         for ch in faces:
             arr[HAND + 6 * p + int(ch) - 1] += 1

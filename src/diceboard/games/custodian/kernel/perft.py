@@ -11,9 +11,7 @@ from diceboard.kernel import njit
 
 
 @njit
-def perft(
-    state: np.ndarray, opts: np.ndarray, depth: int, history: np.ndarray, nhist: int
-) -> int:
+def perft(state: np.ndarray, opts: np.ndarray, depth: int, history: np.ndarray, nhist: int) -> int:
     """The number of action sequences of length ``depth`` from ``state`` (chance outcomes
     count as branches; a finished game ends a sequence early and is not counted).
 

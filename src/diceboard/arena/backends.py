@@ -1,0 +1,158 @@
+"""Where games are played: in this process, in a local process pool, or as Ray tasks.
+
+Every backend plays the same :class:`~diceboard.arena.play.GameTask` objects with the same
+:func:`~diceboard.arena.play.play_batch` and yields the results in task order, so a run gives
+identical results whatever the backend and the number of workers. Work is sent in batches of
+consecutive games (large enough to hide the per-task overhead) and only a few batches per worker
+are in flight at a time, so that a run stopped early (an SPRT decision, Ctrl-C) wastes little.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from diceboard.arena.play import GameResult, GameTask, play_batch, play_game
+from diceboard.core.errors import OptionError
+
+#: the backends by name
+BACKENDS = ("local", "ray")
+
+#: batches in flight per worker: enough to keep each busy, few enough to stop early cheaply
+_IN_FLIGHT_PER_WORKER = 2
+#: batches per worker over a whole run, for load balancing when game lengths differ
+_BATCHES_PER_WORKER = 4
+#: the largest batch: local pools pay little per task, Ray more
+_MAX_BATCH = {"local": 16, "ray": 256}
+
+RAY_INSTALL_HINT = "the Ray backend needs the ray package: pip install 'diceboard[ray]'"
+
+
+@dataclass(frozen=True)
+class Backend:
+    """How to run games: ``kind`` is ``"local"`` (this process when ``workers`` is 1, else a
+    pool of ``workers`` processes) or ``"ray"`` (Ray tasks on the cluster at ``address``, or
+    on a local Ray with ``workers`` CPUs when no address is given). ``batch_size`` games go to
+    a worker at a time (chosen from the run's size when ``None``).
+    """
+
+    kind: str = "local"
+    workers: int = 1
+    address: str | None = None
+    batch_size: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in BACKENDS:
+            raise OptionError(f"unknown backend {self.kind!r}; backends: {', '.join(BACKENDS)}")
+        if isinstance(self.workers, bool) or not isinstance(self.workers, int):
+            raise OptionError(f"workers must be a whole number, not {self.workers!r}")
+        if self.workers < 1:
+            raise OptionError(f"workers must be 1 or more, not {self.workers}")
+        if self.batch_size is not None and self.batch_size < 1:
+            raise OptionError(f"batch size must be 1 or more, not {self.batch_size}")
+        if self.address is not None and self.kind != "ray":
+            raise OptionError("a Ray address needs the ray backend (--backend ray)")
+
+    def batch_for(self, games: int) -> int:
+        """The number of games sent to a worker at a time for a run of ``games`` games."""
+        if self.batch_size is not None:
+            return self.batch_size
+        size = math.ceil(games / (self.workers * _BATCHES_PER_WORKER))
+        return max(1, min(_MAX_BATCH[self.kind], size))
+
+
+def run_tasks(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult]:
+    """Play ``tasks`` on ``backend``, yielding the results in task order.
+
+    Closing the iterator early (``close()``, or leaving a ``with contextlib.closing(…)``
+    block) cancels the games not started yet and waits for those already running.
+    """
+    if backend.kind == "ray":
+        return _run_ray(tasks, backend)
+    if backend.workers == 1:
+        return (play_game(task) for task in tasks)
+    return _run_pool(tasks, backend)
+
+
+def _batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def _run_pool(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult]:
+    batches = _batches(tasks, backend.batch_for(len(tasks)))
+    # spawn, not fork: forking a process that runs threads (numba, the pool's own manager
+    # thread, a caller's) can deadlock; spawned workers import diceboard afresh instead
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=backend.workers, mp_context=context)
+    futures: dict[int, Future[list[GameResult]]] = {}
+    try:
+        submitted = 0
+        for head in range(len(batches)):
+            limit = head + backend.workers * _IN_FLIGHT_PER_WORKER
+            while submitted < len(batches) and submitted < limit:
+                futures[submitted] = pool.submit(play_batch, batches[submitted])
+                submitted += 1
+            yield from futures.pop(head).result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise OptionError(RAY_INSTALL_HINT) from None
+    return ray
+
+
+def _start_ray(ray: Any, backend: Backend) -> bool:
+    """Connect to (or start) Ray; True when this call started it and should shut it down."""
+    if ray.is_initialized():
+        return False
+    options: dict[str, Any] = {
+        "include_dashboard": False,
+        "logging_level": logging.WARNING,
+        "log_to_driver": False,
+    }
+    if backend.address is not None:
+        options["address"] = backend.address
+    else:
+        options["num_cpus"] = backend.workers
+    try:
+        ray.init(**options)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        where = backend.address or "a local Ray instance"
+        raise OptionError(f"cannot start Ray on {where}: {exc}") from None
+    return True
+
+
+def _run_ray(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult]:
+    ray = _import_ray()
+    batches = _batches(tasks, backend.batch_for(len(tasks)))
+    started = _start_ray(ray, backend)
+    remote_batch = ray.remote(num_cpus=1)(play_batch)
+    slots = max(backend.workers, int(ray.cluster_resources().get("CPU", 1)))
+    pending: dict[Any, int] = {}
+    done: dict[int, list[GameResult]] = {}
+    try:
+        submitted = 0
+        for head in range(len(batches)):
+            limit = head + slots * _IN_FLIGHT_PER_WORKER
+            while submitted < len(batches) and submitted < limit:
+                pending[remote_batch.remote(batches[submitted])] = submitted
+                submitted += 1
+            while head not in done:
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    done[pending.pop(ref)] = ray.get(ref)
+            yield from done.pop(head)
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()

@@ -1,0 +1,75 @@
+"""Colours and die styles of both renderers.
+
+Chase's Blue and Red are the Okabe–Ito blue and vermilion, a pair that stays apart under
+every common colour-vision deficiency. Colour is never the only cue: the second player's dice
+also differ in shape (rounder corners and a second, inner outline in SVG; the owner letter in
+the terminal), so the two sides can be told apart in greyscale too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from diceboard.core.errors import OptionError
+
+
+@dataclass(frozen=True, slots=True)
+class DieStyle:
+    """How one player's dice look.
+
+    ``corner`` is the corner radius as a fraction of the die's side; ``inner_ring`` draws a
+    second outline inside the first (the shape cue of the second player's dice).
+    ANSI colours are ``(foreground, background)`` pairs: 256-colour indices and basic SGR
+    codes.
+    """
+
+    name: str
+    fill: str
+    stroke: str
+    pip: str
+    corner: float
+    inner_ring: bool
+    ansi256: tuple[int, int]
+    ansi16: tuple[int, int]
+
+
+_STYLES: dict[tuple[str, str], DieStyle] = {
+    ("custodian", "W"): DieStyle("White", "#faf7ee", "#3a3a3a", "#1c1c1c", 0.14, False, (16, 231), (30, 107)),
+    ("custodian", "B"): DieStyle("Black", "#262626", "#000000", "#f4f4f4", 0.14, True, (231, 235), (97, 40)),
+    ("chase", "B"): DieStyle("Blue", "#0072b2", "#00324f", "#ffffff", 0.1, False, (231, 25), (97, 44)),
+    ("chase", "R"): DieStyle("Red", "#d55e00", "#6b2f00", "#ffffff", 0.3, True, (231, 166), (97, 41)),
+}
+
+
+def die_style(game: str, player: str) -> DieStyle:
+    """The style of ``player``'s dice in ``game`` (``OptionError`` for an unknown pair)."""
+    try:
+        return _STYLES[(game, player)]
+    except KeyError:
+        raise OptionError(f"no die style for player {player!r} of the game {game!r}") from None
+
+
+# --- SVG board colours ------------------------------------------------------------------
+BOARD_FILL = {"custodian": "#e8d8b4", "chase": "#ebe5d5"}
+BOARD_STROKE = {"custodian": "#7a6440", "chase": "#8a7f66"}
+CHAMBER_FILL = "#4a4a68"
+CHAMBER_MARK = "#d9d4f0"
+SEAM_STROKE = "#5b5140"
+LABEL_FILL = "#4d4433"
+CELL_LABEL_FILL = "#a79c84"
+HIGHLIGHT_FILL = "#ffd22e"
+HIGHLIGHT_STROKE = "#b58900"
+LAST_MOVE_STROKE = "#2b2b2b"
+EXTRA_ARROW_STROKE = "#8e2c8e"
+BACKGROUND = "#ffffff"
+TEXT_FILL = "#222222"
+
+# --- terminal colours: (foreground, background) ----------------------------------------
+ANSI256_BOARD = (238, 187)
+ANSI256_CHAMBER = (231, 60)
+ANSI256_HIGHLIGHT = (16, 220)
+ANSI256_LABEL = (244, -1)
+ANSI16_BOARD = (30, 47)
+ANSI16_CHAMBER = (97, 45)
+ANSI16_HIGHLIGHT = (30, 103)
+ANSI16_LABEL = (90, -1)

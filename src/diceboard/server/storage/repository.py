@@ -1,0 +1,178 @@
+"""Every read and write of games. Blocking (SQLAlchemy's synchronous API works with every
+database); the service calls it from worker threads.
+
+A write changes one game in one transaction and only if the game's revision is still the one
+the writer read: ``UPDATE games … WHERE id = ? AND revision = ?``. Two writers of the same
+game can therefore never both commit, on one server process or several.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
+
+from diceboard.server.storage.database import Database
+from diceboard.server.storage.models import GameRow, MetaRow, MoveRow, SeatRow
+from diceboard.server.storage.records import GameData, MoveData, SeatData
+
+_GAME_FIELDS = tuple(f.name for f in dataclasses.fields(GameData))
+_SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatData))
+HEARTBEAT = "heartbeat"
+
+
+def _game_data(row: GameRow) -> GameData:
+    return GameData(**{name: getattr(row, name) for name in _GAME_FIELDS})
+
+
+def _seat_data(row: SeatRow) -> SeatData:
+    return SeatData(**{name: getattr(row, name) for name in _SEAT_FIELDS})
+
+
+def _move_rows(game_id: str, start: int, moves: Sequence[MoveData]) -> list[MoveRow]:
+    return [
+        MoveRow(
+            game_id=game_id,
+            idx=start + i,
+            notation=m.notation,
+            seat=m.seat,
+            played_at=m.played_at,
+            clock_ms=m.clock_ms,
+        )
+        for i, m in enumerate(moves)
+    ]
+
+
+class Repository:
+    """Reads and guarded writes of games, seats and moves."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    # --- writes ---------------------------------------------------------------------------
+    def insert(self, game: GameData, seats: Sequence[SeatData], moves: Sequence[MoveData]) -> None:
+        """Store a new game with its seats and its first moves (setup rolls)."""
+        with self._db.sessions.begin() as session:
+            session.add(GameRow(**dataclasses.asdict(game)))
+            session.flush()
+            for seat in seats:
+                session.add(SeatRow(game_id=game.id, **dataclasses.asdict(seat)))
+            session.add_all(_move_rows(game.id, 0, moves))
+
+    def commit(
+        self,
+        before: GameData,
+        after: GameData,
+        *,
+        keep_moves: int | None = None,
+        new_moves: Sequence[MoveData] = (),
+        seats: Iterable[SeatData] = (),
+    ) -> bool:
+        """Replace ``before`` by ``after`` if nobody changed the game since ``before`` was read.
+
+        ``keep_moves`` drops the moves from that index on (a takeback); ``new_moves`` are
+        appended after the remaining ones; ``seats`` are replaced. Returns ``False`` (and
+        changes nothing) when the game's revision is no longer ``before.revision``.
+        """
+        values = {
+            name: getattr(after, name) for name in _GAME_FIELDS if name not in ("id", "created_at")
+        }
+        try:
+            with self._db.sessions.begin() as session:
+                result = session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == before.id, GameRow.revision == before.revision)
+                    .values(**values)
+                    .execution_options(synchronize_session=False)
+                )
+                if getattr(result, "rowcount", 0) != 1:
+                    session.rollback()
+                    return False
+                if keep_moves is not None:
+                    session.execute(
+                        delete(MoveRow).where(MoveRow.game_id == before.id, MoveRow.idx >= keep_moves)
+                    )
+                start = before.move_count if keep_moves is None else keep_moves
+                session.add_all(_move_rows(before.id, start, new_moves))
+                for seat in seats:
+                    session.merge(SeatRow(game_id=before.id, **dataclasses.asdict(seat)))
+        except IntegrityError:
+            return False
+        return True
+
+    # --- reads ----------------------------------------------------------------------------
+    def load(self, game_id: str) -> tuple[GameData, list[SeatData], list[MoveData]] | None:
+        """A game with its seats (first player's first) and moves (in order), or ``None``."""
+        with self._db.sessions() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+            ).all()
+            moves = session.scalars(
+                select(MoveRow).where(MoveRow.game_id == game_id).order_by(MoveRow.idx)
+            ).all()
+            return (
+                _game_data(row),
+                [_seat_data(s) for s in seats],
+                [MoveData(m.notation, m.seat, m.played_at, m.clock_ms) for m in moves],
+            )
+
+    def lobby(self, limit: int) -> list[tuple[GameData, list[SeatData]]]:
+        """Listed games still waiting for an opponent, newest first."""
+        with self._db.sessions() as session:
+            rows = session.scalars(
+                select(GameRow)
+                .where(GameRow.status == "waiting", GameRow.listed.is_(True))
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            return [(_game_data(r), self._seats(session, r.id)) for r in rows]
+
+    def summaries(self, ids: Sequence[str]) -> list[tuple[GameData, list[SeatData]]]:
+        """The games among ``ids`` that exist, in the order given."""
+        with self._db.sessions() as session:
+            rows = {r.id: r for r in session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
+            return [(_game_data(rows[i]), self._seats(session, i)) for i in ids if i in rows]
+
+    def active_ids(self) -> list[str]:
+        """Ids of the games in play (for resuming computer turns and clocks after a start)."""
+        with self._db.sessions() as session:
+            return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
+
+    @staticmethod
+    def _seats(session: object, game_id: str) -> list[SeatData]:
+        assert hasattr(session, "scalars")
+        rows = session.scalars(
+            select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+        ).all()
+        return [_seat_data(s) for s in rows]
+
+    # --- server metadata --------------------------------------------------------------------
+    def last_heartbeat(self) -> float | None:
+        """When the previous server process last said it was alive (epoch seconds)."""
+        with self._db.sessions() as session:
+            row = session.get(MetaRow, HEARTBEAT)
+            return None if row is None else float(row.value)
+
+    def heartbeat(self, now: float) -> None:
+        """Record that the server is alive at ``now``."""
+        with self._db.sessions.begin() as session:
+            session.merge(MetaRow(key=HEARTBEAT, value=repr(now)))
+
+    def pause_clocks(self, seconds: float) -> int:
+        """Give every running clock ``seconds`` back (the time the server was down).
+        Returns how many games were adjusted. Bumps each game's revision."""
+        if seconds <= 0:
+            return 0
+        with self._db.sessions.begin() as session:
+            result = session.execute(
+                update(GameRow)
+                .where(GameRow.status == "active", GameRow.clock_since.is_not(None))
+                .values(clock_since=GameRow.clock_since + seconds, revision=GameRow.revision + 1)
+                .execution_options(synchronize_session=False)
+            )
+            return int(getattr(result, "rowcount", 0))

@@ -1,0 +1,278 @@
+"""The compiled loops of the batched simulator: every game of a batch stepped in parallel.
+
+Each function takes a whole batch (arrays with one row per game) and runs the games in
+parallel with ``numba.prange``. The batch is cut into chunks, one legal-action buffer per
+chunk, so that nothing is allocated per game and per step. The functions never return
+Python objects: results go into preallocated output arrays.
+
+These are compiled with ``parallel=True`` (which :func:`diceboard.kernel.njit` does not set)
+and cached like the rules kernels; with ``NUMBA_DISABLE_JIT=1`` they run as plain Python.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
+from diceboard.vector import dispatch
+from diceboard.vector.rng import below
+
+#: the batch is cut into at most this many chunks (each with its own scratch buffer)
+MAX_CHUNKS = 256
+
+parallel = numba.njit(parallel=True, cache=True, nogil=True)
+
+
+@njit
+def resolve_chance(
+    game_id: int,
+    state: np.ndarray,
+    opts: np.ndarray,
+    history: np.ndarray,
+    nhist: int,
+    rng: np.ndarray,
+    i: int,
+    buf: np.ndarray,
+    log: np.ndarray,
+    nlog: int,
+) -> tuple[int, int]:
+    """Roll every chance event due in ``state`` with game ``i``'s stream, logging each
+    outcome id in ``log`` (as far as it has room; ``nlog`` still counts them all).
+    Returns the new history length and log count."""
+    while state[CHANCE] == 1 and state[RESULT] == 0:
+        n = dispatch.legal_actions(game_id, state, opts, buf)
+        a = buf[below(rng, i, n)]
+        if nlog < log.shape[0]:
+            log[nlog] = a
+        nlog += 1
+        nhist = dispatch.step(game_id, state, opts, a, history, nhist)
+    return nhist, nlog
+
+
+@njit
+def start_game(
+    game_id: int,
+    opts: np.ndarray,
+    start: np.ndarray,
+    start_hist: np.ndarray,
+    state: np.ndarray,
+    history: np.ndarray,
+    rng: np.ndarray,
+    i: int,
+    buf: np.ndarray,
+    log: np.ndarray,
+    nlog: int,
+) -> tuple[int, int]:
+    """Put game ``i`` at the start position and roll its leading chance events."""
+    state[:] = start
+    n = start_hist.shape[0]
+    history[:n] = start_hist
+    return resolve_chance(game_id, state, opts, history, n, rng, i, buf, log, nlog)
+
+
+@njit
+def finish_row(
+    game_id: int,
+    opts: np.ndarray,
+    state: np.ndarray,
+    history: np.ndarray,
+    nhist: int,
+    done: bool,
+    buf: np.ndarray,
+    legal: np.ndarray,
+) -> tuple[int, int]:
+    """The legal decisions of a row after a step (none when its game is over) and the
+    player to move (-1 when over). Returns ``(number of legal actions, player)``."""
+    if done or state[RESULT] != 0:
+        return 0, -1
+    n = dispatch.legal_actions(game_id, state, opts, buf)
+    for k in range(n):
+        legal[k] = buf[k]
+    return n, state[TO_MOVE]
+
+
+@parallel
+def reset_rows(
+    game_id: int,
+    opts: np.ndarray,
+    start: np.ndarray,
+    start_hist: np.ndarray,
+    which: np.ndarray,
+    states: np.ndarray,
+    history: np.ndarray,
+    nhist: np.ndarray,
+    rng: np.ndarray,
+    steps: np.ndarray,
+    legal: np.ndarray,
+    nlegal: np.ndarray,
+    player: np.ndarray,
+    rewards: np.ndarray,
+    terminated: np.ndarray,
+    truncated: np.ndarray,
+    log: np.ndarray,
+    nlog: np.ndarray,
+    max_legal: int,
+) -> None:
+    """Start a new game in every row ``i`` with ``which[i]``, in place."""
+    b = states.shape[0]
+    chunks = min(b, MAX_CHUNKS)
+    for c in numba.prange(chunks):
+        buf = np.empty(max_legal, dtype=np.int64)
+        for i in range(c * b // chunks, (c + 1) * b // chunks):
+            if not which[i]:
+                continue
+            n, nl = start_game(
+                game_id, opts, start, start_hist, states[i], history[i], rng, i, buf, log[i], 0
+            )
+            nhist[i] = n
+            nlog[i] = nl
+            steps[i] = 0
+            rewards[i, 0] = 0.0
+            rewards[i, 1] = 0.0
+            terminated[i] = False
+            truncated[i] = False
+            nlegal[i], player[i] = finish_row(
+                game_id, opts, states[i], history[i], n, False, buf, legal[i]
+            )
+
+
+@parallel
+def step_rows(
+    game_id: int,
+    opts: np.ndarray,
+    start: np.ndarray,
+    start_hist: np.ndarray,
+    actions: np.ndarray,
+    auto_reset: bool,
+    max_steps: int,
+    max_legal: int,
+    states: np.ndarray,
+    history: np.ndarray,
+    nhist: np.ndarray,
+    rng: np.ndarray,
+    steps: np.ndarray,
+    terminated: np.ndarray,
+    truncated: np.ndarray,
+    o_states: np.ndarray,
+    o_history: np.ndarray,
+    o_nhist: np.ndarray,
+    o_rng: np.ndarray,
+    o_steps: np.ndarray,
+    o_legal: np.ndarray,
+    o_nlegal: np.ndarray,
+    o_player: np.ndarray,
+    o_rewards: np.ndarray,
+    o_terminated: np.ndarray,
+    o_truncated: np.ndarray,
+    o_log: np.ndarray,
+    o_nlog: np.ndarray,
+) -> None:
+    """One decision in every game: ``actions[i]`` (assumed legal) in row ``i``, then the
+    chance events it brings, the end of the game (rewards, flags) and, with ``auto_reset``,
+    a new game in its place. Reads the input arrays, writes the ``o_*`` arrays (which may be
+    the same arrays, for stepping in place).
+
+    A game that was already over (only without ``auto_reset``) is carried over unchanged,
+    with zero rewards. ``max_steps`` > 0 truncates a game after that many decisions.
+    """
+    b = states.shape[0]
+    chunks = min(b, MAX_CHUNKS)
+    for c in numba.prange(chunks):
+        buf = np.empty(max_legal, dtype=np.int64)
+        for i in range(c * b // chunks, (c + 1) * b // chunks):
+            s = o_states[i]
+            h = o_history[i]
+            n = nhist[i]
+            s[:] = states[i]
+            h[:n] = history[i, :n]
+            o_rng[i] = rng[i]
+            o_rewards[i, 0] = 0.0
+            o_rewards[i, 1] = 0.0
+            o_nlog[i] = 0
+            if terminated[i] or truncated[i]:
+                # only reachable without auto_reset: a finished game stays as it was
+                o_nhist[i] = n
+                o_steps[i] = steps[i]
+                o_terminated[i] = terminated[i]
+                o_truncated[i] = truncated[i]
+                o_nlegal[i] = 0
+                o_player[i] = -1
+                continue
+            n = dispatch.step(game_id, s, opts, actions[i], h, n)
+            n, nl = resolve_chance(game_id, s, opts, h, n, o_rng, i, buf, o_log[i], 0)
+            count = steps[i] + 1
+            term = s[RESULT] != 0
+            trunc = not term and max_steps > 0 and count >= max_steps
+            if term and s[RESULT] != RESULT_DRAW:
+                winner = s[RESULT] - RESULT_FIRST
+                o_rewards[i, winner] = 1.0
+                o_rewards[i, 1 - winner] = -1.0
+            o_terminated[i] = term
+            o_truncated[i] = trunc
+            done = term or trunc
+            if done and auto_reset:
+                n, nl = start_game(
+                    game_id, opts, start, start_hist, s, h, o_rng, i, buf, o_log[i], nl
+                )
+                count = 0
+                done = False
+            o_nhist[i] = n
+            o_nlog[i] = nl
+            o_steps[i] = count
+            o_nlegal[i], o_player[i] = finish_row(game_id, opts, s, h, n, done, buf, o_legal[i])
+
+
+@parallel
+def illegal_rows(
+    actions: np.ndarray,
+    legal: np.ndarray,
+    nlegal: np.ndarray,
+    active: np.ndarray,
+    bad: np.ndarray,
+) -> None:
+    """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions (rows that
+    are not ``active`` accept anything)."""
+    for i in numba.prange(actions.shape[0]):
+        ok = not active[i]
+        for k in range(nlegal[i]):
+            if legal[i, k] == actions[i]:
+                ok = True
+                break
+        bad[i] = not ok
+
+
+@parallel
+def observe_rows(
+    game_id: int,
+    opts: np.ndarray,
+    states: np.ndarray,
+    history: np.ndarray,
+    nhist: np.ndarray,
+    perspective: int,
+    out: np.ndarray,
+) -> None:
+    """The observation of every row (``out`` has one flat row per game)."""
+    for i in numba.prange(states.shape[0]):
+        dispatch.encode(game_id, states[i], opts, history[i], nhist[i], perspective, out[i])
+
+
+@parallel
+def mask_rows(legal: np.ndarray, nlegal: np.ndarray, out: np.ndarray) -> None:
+    """Scatter every row's legal action ids into the zeroed boolean mask ``out``."""
+    for i in numba.prange(legal.shape[0]):
+        for k in range(nlegal[i]):
+            out[i, legal[i, k]] = True
+
+
+@parallel
+def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndarray) -> None:
+    """``out[i]`` = the legal action of row ``i`` at the fraction ``u[i]`` in [0, 1) of its
+    list (0 for rows without legal actions)."""
+    for i in numba.prange(legal.shape[0]):
+        n = nlegal[i]
+        if n == 0:
+            out[i] = 0
+        else:
+            k = int(u[i] * n)
+            out[i] = legal[i, k if k < n else n - 1]

@@ -7,6 +7,7 @@
 (False, 'W')
 """
 
+from diceboard import rendering  # noqa: F401 - sets State.svg_renderer (Jupyter)
 from diceboard.ai import agent
 from diceboard.core import (
     DiceboardError,

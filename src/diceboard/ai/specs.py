@@ -1,11 +1,35 @@
-"""Agent spec strings: ``"name"`` or ``"name:key=value,key=value"``."""
+"""Agent spec strings: ``"name"`` or ``"name:key=value,key=value"``.
+
+=============  ========================================================================
+spec           parameters (all optional)
+=============  ========================================================================
+``random``     none
+``greedy``     ``eval`` (fitted, material), ``epsilon`` (chance of a random move, 0–1)
+``alphabeta``  ``depth`` (1–64), ``time`` (seconds), ``eval``, ``tt`` (on/off),
+               ``ordering`` (on/off); neither depth nor time: ``time=1``
+``mcts``       ``iterations``, ``time`` (seconds), ``c`` (exploration, default 1),
+               ``playout`` (heuristic, random), ``cutoff`` (playout actions, default 8),
+               ``samples`` (heuristic playout candidates, default 3), ``reuse`` (on/off),
+               ``eval``; neither iterations nor time: ``iterations=10000``
+``level:N``    N from 1 to 8 (:mod:`diceboard.ai.levels`)
+=============  ========================================================================
+
+Every agent also takes ``seed`` (an int); ``agent(spec, seed=…)`` gives one where the spec
+has none.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from diceboard.ai.alphabeta_agent import MAX_DEPTH, AlphaBetaAgent
 from diceboard.ai.base import Agent
+from diceboard.ai.greedy_agent import GreedyAgent
+from diceboard.ai.levels import LEVELS, LevelAgent
+from diceboard.ai.mcts_agent import MCTSAgent
+from diceboard.ai.params import Params
 from diceboard.ai.random_agent import RandomAgent
+from diceboard.ai.weights import EVALUATIONS
 from diceboard.core.errors import OptionError
 
 #: agent name -> factory(params, seed); other agents register themselves here
@@ -18,7 +42,66 @@ def _random(params: dict[str, str], seed: int | None) -> Agent:
     return RandomAgent(seed)
 
 
+def _spec(name: str, params: dict[str, str]) -> str:
+    return name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+
+
+def _greedy(params: dict[str, str], seed: int | None) -> Agent:
+    p = Params("greedy", params)
+    evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    epsilon = p.number("epsilon", 0.0, minimum=0.0, maximum=1.0, strict=False)
+    p.finish()
+    assert epsilon is not None
+    return GreedyAgent(seed, evaluation, epsilon, spec=_spec("greedy", params))
+
+
+def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
+    p = Params("alphabeta", params)
+    depth = p.integer("depth", None, minimum=1, maximum=MAX_DEPTH)
+    seconds = p.number("time", None, minimum=0.0)
+    evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    use_tt = p.flag("tt", True)
+    ordering = p.flag("ordering", True)
+    p.finish()
+    if depth is None and seconds is None:
+        seconds = 1.0
+    return AlphaBetaAgent(
+        depth, seconds, seed, evaluation, use_tt, ordering, spec=_spec("alphabeta", params)
+    )
+
+
+def _mcts(params: dict[str, str], seed: int | None) -> Agent:
+    p = Params("mcts", params)
+    iterations = p.integer("iterations", None, minimum=1)
+    seconds = p.number("time", None, minimum=0.0)
+    c = p.number("c", 1.0, minimum=0.0, strict=False)
+    playout = p.choice("playout", "heuristic", ("heuristic", "random"))
+    cutoff = p.integer("cutoff", 8, minimum=0, maximum=10_000)
+    samples = p.integer("samples", 3, minimum=1, maximum=64)
+    reuse = p.flag("reuse", True)
+    evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    p.finish()
+    assert c is not None and cutoff is not None and samples is not None
+    return MCTSAgent(
+        iterations, seconds, seed, evaluation, c, playout, cutoff, samples, reuse,
+        spec=_spec("mcts", params),
+    )
+
+
+def _level(params: dict[str, str], seed: int | None) -> Agent:
+    p = Params("level", params)
+    level = p.integer("", None, minimum=1, maximum=max(LEVELS))
+    p.finish()
+    if level is None:
+        raise OptionError("a level spec needs its number, like level:5 (levels 1 to 8)")
+    return LevelAgent(level, seed)
+
+
 FACTORIES["random"] = _random
+FACTORIES["greedy"] = _greedy
+FACTORIES["alphabeta"] = _alphabeta
+FACTORIES["mcts"] = _mcts
+FACTORIES["level"] = _level
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -44,9 +127,18 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def agent(spec: str, seed: int | None = None) -> Agent:
     """The agent that ``spec`` names, e.g. ``"random"``, ``"alphabeta:depth=4"``,
-    ``"mcts:time=1.0"``, ``"level:5"``. Unknown names or parameters raise OptionError."""
+    ``"mcts:time=1.0"``, ``"level:5"``. Unknown names or parameters raise OptionError.
+
+    A ``seed`` parameter in the spec wins over the ``seed`` argument.
+    """
     name, params = parse_spec(spec)
     factory = FACTORIES.get(name)
     if factory is None:
         raise OptionError(f"unknown agent {name!r} in {spec!r}; agents: {', '.join(FACTORIES)}")
+    if "seed" in params:
+        text = params.pop("seed")
+        try:
+            seed = int(text)
+        except ValueError:
+            raise OptionError(f"agent spec {spec!r}: seed={text!r} is not a whole number") from None
     return factory(params, seed)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 import math
 import multiprocessing
-from collections.abc import Iterator, Sequence
+import signal
+from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -66,7 +67,7 @@ class Backend:
         return max(1, min(_MAX_BATCH[self.kind], size))
 
 
-def run_tasks(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult]:
+def run_tasks(tasks: Sequence[GameTask], backend: Backend) -> Generator[GameResult, None, None]:
     """Play ``tasks`` on ``backend``, yielding the results in task order.
 
     Closing the iterator early (``close()``, or leaving a ``with contextlib.closing(…)``
@@ -83,13 +84,22 @@ def _batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
-def _run_pool(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult]:
+def _ignore_interrupts() -> None:
+    """Pool worker start-up: leave Ctrl-C to the parent, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_pool(tasks: Sequence[GameTask], backend: Backend) -> Generator[GameResult, None, None]:
     batches = _batches(tasks, backend.batch_for(len(tasks)))
     # spawn, not fork: forking a process that runs threads (numba, the pool's own manager
     # thread, a caller's) can deadlock; spawned workers import diceboard afresh instead
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=backend.workers, mp_context=context)
+    children_before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(
+        max_workers=backend.workers, mp_context=context, initializer=_ignore_interrupts
+    )
     futures: dict[int, Future[list[GameResult]]] = {}
+    finished = False
     try:
         submitted = 0
         for head in range(len(batches)):
@@ -98,8 +108,19 @@ def _run_pool(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResul
                 futures[submitted] = pool.submit(play_batch, batches[submitted])
                 submitted += 1
             yield from futures.pop(head).result()
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            # stopped early (SPRT decision, Ctrl-C, an error): games still running are of no
+            # use, so stop their workers rather than wait for them
+            pool.shutdown(wait=False, cancel_futures=True)
+            workers = set(multiprocessing.active_children()) - children_before
+            for process in workers:
+                process.terminate()
+            for process in workers:
+                process.join()
 
 
 def _import_ray() -> Any:
@@ -111,27 +132,31 @@ def _import_ray() -> Any:
 
 
 def _start_ray(ray: Any, backend: Backend) -> bool:
-    """Connect to (or start) Ray; True when this call started it and should shut it down."""
+    """Connect to Ray: the cluster at the backend's address; without one, a running cluster
+    that Ray finds by itself (``RAY_ADDRESS``, or ``ray start`` on this machine), else a new
+    local Ray with ``workers`` CPUs. True when this call connected (and should disconnect)."""
     if ray.is_initialized():
         return False
-    options: dict[str, Any] = {
+    quiet: dict[str, Any] = {
         "include_dashboard": False,
         "logging_level": logging.WARNING,
         "log_to_driver": False,
     }
-    if backend.address is not None:
-        options["address"] = backend.address
-    else:
-        options["num_cpus"] = backend.workers
+    where = backend.address or "a local Ray instance"
     try:
-        ray.init(**options)
+        if backend.address is not None:
+            ray.init(address=backend.address, **quiet)
+            return True
+        try:
+            ray.init(address="auto", **quiet)
+        except ConnectionError:  # no cluster to join: start one here
+            ray.init(num_cpus=backend.workers, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = backend.address or "a local Ray instance"
         raise OptionError(f"cannot start Ray on {where}: {exc}") from None
     return True
 
 
-def _run_ray(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult]:
+def _run_ray(tasks: Sequence[GameTask], backend: Backend) -> Generator[GameResult, None, None]:
     ray = _import_ray()
     batches = _batches(tasks, backend.batch_for(len(tasks)))
     started = _start_ray(ray, backend)
@@ -153,6 +178,6 @@ def _run_ray(tasks: Sequence[GameTask], backend: Backend) -> Iterator[GameResult
             yield from done.pop(head)
     finally:
         for ref in pending:
-            ray.cancel(ref)
+            ray.cancel(ref, force=True)
         if started:
             ray.shutdown()

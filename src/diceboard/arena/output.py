@@ -11,7 +11,7 @@ import io
 import json
 import math
 import os
-import tempfile
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,14 +39,15 @@ def prepare_out_dir(out_dir: str | os.PathLike[str], names: Sequence[str], overw
 
 
 def write_text(path: Path, text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (UTF-8, ``\\n`` line ends)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    """Write ``text`` to ``path`` atomically (UTF-8, ``\\n`` line ends): into a temporary
+    file beside it (made with the usual permissions), then renamed over it."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+        with open(tmp, "x", encoding="utf-8", newline="") as handle:
             handle.write(text)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
     return path
 

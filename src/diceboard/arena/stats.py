@@ -38,7 +38,7 @@ TRINOMIAL_SCORES = (0.0, 0.5, 1.0)
 _EMPTY_CATEGORY = 1e-3
 
 
-def _z(confidence: float) -> float:
+def normal_quantile(confidence: float) -> float:
     """The two-sided normal quantile of ``confidence`` (1.96 for 0.95)."""
     if not 0.0 < confidence < 1.0:
         raise OptionError(f"confidence must lie strictly between 0 and 1, not {confidence}")
@@ -67,7 +67,7 @@ def score_from_elo(elo: float) -> float:
     >>> round(score_from_elo(400.0), 4)
     0.9091
     """
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _estimate(
     n = sum(counts)
     if n == 0:
         raise OptionError(f"no {model} outcomes to estimate from")
-    z = _z(confidence)
+    z = normal_quantile(confidence)
     mean = sum(s * c for s, c in zip(scores, counts, strict=True)) / n
     variance = sum(c * (s - mean) ** 2 for s, c in zip(scores, counts, strict=True)) / n
     half = z * math.sqrt(variance / n)
@@ -215,9 +215,7 @@ def _constrained_mle(freqs: np.ndarray, scores: np.ndarray, target: float) -> np
     return np.asarray(p / p.sum(), dtype=np.float64)
 
 
-def gsprt_llr(
-    counts: Sequence[float], scores: Sequence[float], elo0: float, elo1: float
-) -> float:
+def gsprt_llr(counts: Sequence[float], scores: Sequence[float], elo0: float, elo1: float) -> float:
     """The generalized SPRT log-likelihood ratio of H1 (Elo ``elo1``) against H0 (``elo0``)
     for outcome ``counts`` with per-unit ``scores`` (trinomial or pentanomial).
 
@@ -269,12 +267,15 @@ def wilson_interval(successes: float, n: int, confidence: float = 0.95) -> tuple
         raise OptionError(f"need 0 <= successes <= n, got {successes} of {n}")
     if n == 0:
         return 0.0, 1.0
-    z = _z(confidence)
+    z = normal_quantile(confidence)
     p = successes / n
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at 0 and n the interval ends exactly at 0 or 1 (the formula may miss by rounding)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 # --- Bradley–Terry ratings -----------------------------------------------------------------------
@@ -296,7 +297,7 @@ class Ratings:
 
     def interval(self, index: int) -> tuple[float, float]:
         """The confidence interval of player ``index``'s rating."""
-        half = _z(self.confidence) * self.stderr[index]
+        half = normal_quantile(self.confidence) * self.stderr[index]
         return self.ratings[index] - half, self.ratings[index] + half
 
 

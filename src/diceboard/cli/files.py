@@ -15,7 +15,9 @@ def read_text(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
-        raise UsageError(f"{path}: not a UTF-8 text file ({error.reason} at byte {error.start})") from None
+        raise UsageError(
+            f"{path}: not a UTF-8 text file ({error.reason} at byte {error.start})"
+        ) from None
 
 
 def write_text_atomic(path: str, text: str) -> None:
@@ -24,6 +26,11 @@ def write_text_atomic(path: str, text: str) -> None:
     target = Path(path)
     if target.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(target))
+    if target.exists() and not target.is_file():
+        # a device or a pipe (/dev/stdout, a named pipe) is written to, never replaced
+        with target.open("w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        return
     folder = target.parent
     if not folder.is_dir():
         raise FileNotFoundError(2, "no such folder", str(folder))

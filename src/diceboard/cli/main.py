@@ -23,6 +23,11 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "replay",
     "bench",
+    "match",
+    "tournament",
+    "analyse",
+    "fit_eval",
+    "serve",
 )
 
 EXIT_OK = 0
@@ -33,8 +38,8 @@ EXIT_BROKEN_PIPE = 141
 PROG = "diceboard"
 
 
-def build_parser() -> ArgumentParser:
-    """The full parser: every command module registers its subcommand."""
+def build_parser(commands: Sequence[str] = COMMANDS) -> ArgumentParser:
+    """The parser with the subcommands of the modules ``commands`` (default: all of them)."""
     from diceboard import __version__
 
     parser = ArgumentParser(
@@ -45,7 +50,7 @@ def build_parser() -> ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     subparsers = add_subparsers(parser, "commands", "COMMAND")
-    for name in COMMANDS:
+    for name in commands:
         module = cast(CommandModule, importlib.import_module(f"diceboard.cli.commands.{name}"))
         module.register(subparsers)
     return parser
@@ -63,11 +68,20 @@ def _silence_stdout() -> None:
     os.dup2(devnull, sys.stdout.fileno())
 
 
+def _commands_needed(argv: Sequence[str]) -> Sequence[str]:
+    """The command modules a run with ``argv`` needs: only the named command's, so that one
+    command does not pay for importing every other (their modules may import much); all of
+    them for ``--help``, a missing or an unknown command."""
+    first = next((arg for arg in argv if not arg.startswith("-")), None)
+    return (first,) if first in COMMANDS else COMMANDS
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``diceboard`` with ``argv`` (default: the command line); return the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser()
-        args: argparse.Namespace = parser.parse_args(argv)
+        parser = build_parser(_commands_needed(arguments))
+        args: argparse.Namespace = parser.parse_args(arguments)
         status: int = args.handler(args)
         sys.stdout.flush()
         return status

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn, Protocol
+from typing import TYPE_CHECKING, NoReturn, Protocol, TypeAlias
 
 from diceboard.cli.errors import UsageError
-
-#: what ``add_subparsers`` returns: the object a command module registers itself with
-Subparsers = argparse._SubParsersAction  # the public API offers no other name for it
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -18,6 +15,13 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} -h')")
+
+
+if TYPE_CHECKING:
+    #: what ``add_subparsers`` returns: the object a command module registers itself with
+    Subparsers: TypeAlias = argparse._SubParsersAction[ArgumentParser]
+else:  # the class is not subscriptable at run time, and argparse has no public name for it
+    Subparsers = argparse._SubParsersAction
 
 
 class CommandModule(Protocol):

@@ -49,6 +49,7 @@ __all__ = [
     "TO_MOVE",
     "count_in_history",
     "njit",
+    "push_history",
     "zobrist_keys",
 ]
 
@@ -90,3 +91,19 @@ def count_in_history(history: np.ndarray, n: int, key: int) -> int:
         if history[i] == key:
             c += 1
     return c
+
+
+@njit
+def push_history(state: np.ndarray, history: np.ndarray, nhist: int, reset: bool) -> int:
+    """Record the position of ``state`` (its HASH) for the repetition rule and return the new
+    history length. ``reset`` (the number of dice changed) starts a new history. A full buffer
+    drops its oldest entry (only the fixed-size buffers of search and simulation fill up)."""
+    if reset or nhist == 0:
+        history[0] = state[HASH]
+        return 1
+    if nhist == history.shape[0]:
+        for i in range(nhist - 1):
+            history[i] = history[i + 1]
+        nhist -= 1
+    history[nhist] = state[HASH]
+    return nhist + 1

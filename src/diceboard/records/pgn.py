@@ -6,9 +6,10 @@ tokens) and groups them into :class:`RawGame` objects; whether a move is legal i
 numbered movetext in lines of at most :data:`LINE_WIDTH` characters.
 
 Braces are both PGN's comments and Chase's absorption prefix (``{a1,b6}d6-d3SW``). A brace
-group is read as a prefix when it holds only a comma-separated list of squares and is
-followed by the rest of the move with no space in between; everything else in braces is a
-comment. The writer always puts a space after a comment, so its own output is unambiguous.
+group is read as a prefix when it holds only a comma-separated list of squares (spaces
+around the commas allowed) and the rest of the move follows with no space in between;
+everything else in braces is a comment. The writer always puts a space after a comment, so
+its own output is unambiguous.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ LINE_WIDTH = 79
 TokenKind = Literal["tag", "comment", "number", "move", "result", "error"]
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
-_PREFIXED_MOVE = re.compile(r"\{[a-z]\d{1,2}(?:,[a-z]\d{1,2})*\}[^\s{}\[\]();]+")
+_PREFIXED_MOVE = re.compile(
+    r"\{[ \t]*[a-z]\d{1,2}(?:[ \t]*,[ \t]*[a-z]\d{1,2})*[ \t]*\}[^\s{}\[\]();]+", re.IGNORECASE
+)
 _WORD = re.compile(r"[^\s{}\[\]();]+")
 _MOVE_NUMBER = re.compile(r"\d+\.+")
-_SPACE = " \t\n\r\f\v\ufeff"
+_SPACE = " \t\n\r\f\v"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,10 @@ class RawGame:
 def normalise_newlines(text: str) -> str:
     """``text`` with ``\\r\\n`` and lone ``\\r`` line ends turned into ``\\n``."""
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _without_bom(text: str) -> str:
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def tokenize(text: str) -> Iterator[Token]:
@@ -170,7 +177,7 @@ def split_games(text: str) -> list[RawGame]:
         closed = False
         return current
 
-    for tok in tokenize(normalise_newlines(text)):
+    for tok in tokenize(normalise_newlines(_without_bom(text))):
         if tok.kind == "error":
             number = 1 if current is None else current.number + closed
             raise RecordError(f"game {number}, line {tok.line}: {tok.text}")

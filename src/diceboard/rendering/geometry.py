@@ -20,11 +20,14 @@ the one at the right edge, flipped or not.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
-from diceboard.core.errors import OptionError
+from diceboard.core.errors import NotationError, OptionError
 from diceboard.core.game import Game
 
 Point = tuple[float, float]
@@ -73,7 +76,7 @@ class BoardGeometry:
 
     game: str
     kind: str
-    cells: dict[str, Cell]
+    cells: Mapping[str, Cell]
     width: float
     height: float
     wrap: float | None
@@ -94,6 +97,28 @@ def board_geometry(game: Game | str, flipped: bool = False) -> BoardGeometry:
     """
     name = game if isinstance(game, str) else game.name
     return _geometry(name, bool(flipped))
+
+
+def check_squares(names: Iterable[str] | str, geometry: BoardGeometry, what: str) -> list[str]:
+    """``names`` (an iterable of square names, or one name) as a list, each checked to be on
+    the board; :class:`~diceboard.core.errors.NotationError` names the first that is not."""
+    if isinstance(names, str):
+        names = [names]
+    try:
+        items = list(names)
+    except TypeError:
+        raise NotationError(
+            f"{what} must be square names like 'a1', not {type(names).__name__}"
+        ) from None
+    for name in items:
+        if not isinstance(name, str) or name not in geometry.cells:
+            names_in_order = list(geometry.cells)
+            first, last = names_in_order[0], names_in_order[-1]
+            raise NotationError(
+                f"{what}: {name!r} is not a square of the {geometry.game} board "
+                f"(squares are {first} to {last})"
+            )
+    return items
 
 
 @cache
@@ -117,18 +142,33 @@ def _custodian(flipped: bool) -> BoardGeometry:
             name = f"{file}{r + 1}"
             cells[name] = Cell(name, (x, y), (box,))
     columns = tuple(sorted(((f, cells[f + "1"].centre[0]) for f in CUSTODIAN_FILES), key=_second))
-    rows = tuple(
-        sorted(((str(r), cells[f"a{r}"].centre[1]) for r in range(1, 6)), key=_second)
-    )
+    rows = tuple(sorted(((str(r), cells[f"a{r}"].centre[1]) for r in range(1, 6)), key=_second))
+    # the geometry is cached and shared: its cells are read-only
     return BoardGeometry(
-        "custodian", "square", cells, size, size, None, 0.78, columns, rows, flipped
+        "custodian",
+        "square",
+        MappingProxyType(cells),
+        size,
+        size,
+        None,
+        0.78,
+        columns,
+        rows,
+        flipped,
     )
 
 
 def _hexagon(x: float, y: float) -> tuple[Point, ...]:
     """A pointy-topped hex of width 1, clockwise from its top vertex (y down)."""
     r, h = HEX_RADIUS, HEX_RADIUS / 2
-    return ((x, y - r), (x + 0.5, y - h), (x + 0.5, y + h), (x, y + r), (x - 0.5, y + h), (x - 0.5, y - h))
+    return (
+        (x, y - r),
+        (x + 0.5, y - h),
+        (x + 0.5, y + h),
+        (x, y + r),
+        (x - 0.5, y + h),
+        (x - 0.5, y - h),
+    )
 
 
 def _split_halves(y: float, width: float) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
@@ -159,12 +199,19 @@ def _chase(flipped: bool) -> BoardGeometry:
                 x = width - x
             cells[name] = Cell(name, (x, y), (_hexagon(x, y),), chamber=name == CHASE_CHAMBER)
     # columns are labelled along rows a and i, whose hexes sit under whole column numbers
-    columns = tuple(
-        sorted(((str(c), cells[f"a{c}"].centre[0]) for c in range(1, 10)), key=_second)
-    )
+    columns = tuple(sorted(((str(c), cells[f"a{c}"].centre[0]) for c in range(1, 10)), key=_second))
     rows = tuple(sorted(((row, cells[row + "2"].centre[1]) for row in CHASE_ROWS), key=_second))
     return BoardGeometry(
-        "chase", "hex", cells, width, height, width, 0.68, columns, rows, flipped
+        "chase",
+        "hex",
+        MappingProxyType(cells),
+        width,
+        height,
+        width,
+        0.68,
+        columns,
+        rows,
+        flipped,
     )
 
 
@@ -201,7 +248,7 @@ def split_at_edges(points: list[Point], wrap: float | None) -> list[list[Point]]
     pieces: list[list[Point]] = []
     current: list[Point] = []
     current_tile: int | None = None
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         cuts = [0.0, 1.0]
         lo, hi = sorted((x0, x1))
         for m in range(math.floor(lo / wrap) + 1, math.ceil(hi / wrap)):
@@ -209,7 +256,7 @@ def split_at_edges(points: list[Point], wrap: float | None) -> list[list[Point]]
             if lo < edge < hi:
                 cuts.append((edge - x0) / (x1 - x0))
         cuts.sort()
-        for t0, t1 in zip(cuts, cuts[1:], strict=False):
+        for t0, t1 in itertools.pairwise(cuts):
             a = (x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
             b = (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
             tile = math.floor(((a[0] + b[0]) / 2) / wrap)

@@ -34,10 +34,18 @@ class DieStyle:
 
 
 _STYLES: dict[tuple[str, str], DieStyle] = {
-    ("custodian", "W"): DieStyle("White", "#faf7ee", "#3a3a3a", "#1c1c1c", 0.14, False, (16, 231), (30, 107)),
-    ("custodian", "B"): DieStyle("Black", "#262626", "#000000", "#f4f4f4", 0.14, True, (231, 235), (97, 40)),
-    ("chase", "B"): DieStyle("Blue", "#0072b2", "#00324f", "#ffffff", 0.1, False, (231, 25), (97, 44)),
-    ("chase", "R"): DieStyle("Red", "#d55e00", "#6b2f00", "#ffffff", 0.3, True, (231, 166), (97, 41)),
+    ("custodian", "W"): DieStyle(
+        "White", "#faf7ee", "#3a3a3a", "#1c1c1c", 0.14, False, (16, 231), (30, 107)
+    ),
+    ("custodian", "B"): DieStyle(
+        "Black", "#262626", "#000000", "#f4f4f4", 0.14, True, (231, 235), (97, 40)
+    ),
+    ("chase", "B"): DieStyle(
+        "Blue", "#0072b2", "#00324f", "#ffffff", 0.1, False, (231, 25), (97, 44)
+    ),
+    ("chase", "R"): DieStyle(
+        "Red", "#d55e00", "#6b2f00", "#ffffff", 0.3, True, (231, 166), (97, 41)
+    ),
 }
 
 

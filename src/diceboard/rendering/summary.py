@@ -21,7 +21,8 @@ class Summary:
 
     ``hands`` maps each player letter to the dice not yet placed (``None`` for one not yet
     rolled), only during Custodian setup. ``status`` is one line: the result when the game is
-    over, else who decides or rolls next, with the clock and ply.
+    over, else who decides or rolls next. ``material`` says, player by player, how many dice
+    they have on the board (in Chase also the total of their faces).
     """
 
     title: str
@@ -31,6 +32,7 @@ class Summary:
     status: str
     counters: str
     hands: dict[str, tuple[Face, ...]]
+    material: tuple[str, str]
     last_move: str | None
     result: str | None
 
@@ -96,8 +98,8 @@ def _result_text(state: State, names: dict[str, str]) -> str | None:
         return None
     reason = outcome.reason.replace("-", " ")
     if outcome.winner is None:
-        return f"{outcome.result}: draw by {reason}"
-    return f"{outcome.result}: {names[outcome.winner]} wins by {reason}"
+        return f"{outcome.result}, draw by {reason}"
+    return f"{outcome.result}, {names[outcome.winner]} wins by {reason}"
 
 
 def _chance_text(state: State, names: dict[str, str], hands: dict[str, tuple[Face, ...]]) -> str:
@@ -111,6 +113,19 @@ def _chance_text(state: State, names: dict[str, str], hands: dict[str, tuple[Fac
     if pending:
         return f"{names[state.to_move]}'s die on {pending[0]} awaits its roll"
     return f"{names[state.to_move]}'s roll"
+
+
+def _material(state: State) -> tuple[str, str]:
+    board = state.board()
+    texts = []
+    for player in state.game.players:
+        faces = [face for owner, face in board.values() if owner == player]
+        text = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
+        if state.game.name == "chase":
+            # a side's faces total 25 in Chase; less means it has an absorption to make
+            text += f", total {sum(face for face in faces if face is not None)}"
+        texts.append(text)
+    return texts[0], texts[1]
 
 
 def summarize(state: State) -> Summary:
@@ -134,8 +149,9 @@ def summarize(state: State) -> Summary:
         names=game.player_names,
         to_move=state.to_move,
         status=status,
-        counters=f"clock {state.clock}  ply {state.ply}",
+        counters=f"clock {state.clock}, ply {state.ply}",
         hands=hands,
+        material=_material(state),
         last_move=None if move is None else move.notation,
         result=result,
     )

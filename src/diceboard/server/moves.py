@@ -74,10 +74,11 @@ def _chase(text: str) -> dict[str, Any]:
     return info
 
 
-def roll_faces(text: str) -> list[int]:
-    """The faces rolled in a move written with its roll (``b1-d2=4`` in Chaos, ``=4``)."""
+def rolled_face(text: str, chaos: bool) -> int | None:
+    """The face the server rolled in a move: a setup roll ``=4``, or in Chaos (``chaos``)
+    the roll joined to a step or jump (``b1-d2=4``); ``None`` for a move without a roll."""
     if m := _ROLL.match(text):
-        return [int(m.group(1))]
-    if (m := _CUSTODIAN_MOVE.match(text)) and m.group(4) is not None and "=" in text:
-        return [int(m.group(4))]
-    return []
+        return int(m.group(1))
+    if chaos and (m := _CUSTODIAN_MOVE.match(text)) and m.group(4) is not None:
+        return int(m.group(4))
+    return None

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from diceboard.envs.encoding.chase import encode as chase_encode
 from diceboard.envs.encoding.custodian import encode as custodian_encode
+from diceboard.games.chase.kernel import legal_actions as chase_legal_actions
+from diceboard.games.chase.kernel import step as chase_step
 from diceboard.games.custodian.kernel import legal_actions as custodian_legal_actions
 from diceboard.games.custodian.kernel import step as custodian_step
 from diceboard.kernel import njit
@@ -19,11 +22,15 @@ from diceboard.kernel import njit
 #: game ids of the dispatch functions
 CUSTODIAN = 0
 CHASE = 1
+#: the game ids that the functions below handle
+SUPPORTED: tuple[int, ...] = (CUSTODIAN, CHASE)
 
 
 @njit
 def legal_actions(game_id: int, state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
     """The game's ``legal_actions``."""
+    if game_id == CHASE:
+        return chase_legal_actions(state, opts, out)
     return custodian_legal_actions(state, opts, out)
 
 
@@ -37,6 +44,8 @@ def step(
     nhist: int,
 ) -> int:
     """The game's ``step``."""
+    if game_id == CHASE:
+        return chase_step(state, opts, action, history, nhist)
     return custodian_step(state, opts, action, history, nhist)
 
 
@@ -51,4 +60,7 @@ def encode(
     out: np.ndarray,
 ) -> None:
     """The game's observation ``encode``."""
-    custodian_encode(state, opts, history, nhist, perspective, out)
+    if game_id == CHASE:
+        chase_encode(state, opts, history, nhist, perspective, out)
+    else:
+        custodian_encode(state, opts, history, nhist, perspective, out)

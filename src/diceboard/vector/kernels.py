@@ -190,8 +190,8 @@ def step_rows(
             o_rewards[i, 0] = 0.0
             o_rewards[i, 1] = 0.0
             o_nlog[i] = 0
-            if terminated[i] or truncated[i]:
-                # only reachable without auto_reset: a finished game stays as it was
+            if not auto_reset and (terminated[i] or truncated[i]):
+                # a finished game stays as it was
                 o_nhist[i] = n
                 o_steps[i] = steps[i]
                 o_terminated[i] = terminated[i]

@@ -172,14 +172,15 @@ def nojit_throughput(game: Game, seconds: float, seed: int) -> Throughput:
     return Throughput(data["plies"], data["chance"], data["games"], data["seconds"])
 
 
-def compile_seconds(game: Game) -> float:
+def compile_seconds(game: Game) -> tuple[float, float]:
     """Seconds to import the kernel and make the first call of each kernel function, in a
-    subprocess whose numba cache is a new, empty folder (so everything compiles)."""
+    subprocess whose numba cache is a new, empty folder (so everything compiles); and the
+    part of it that the import took."""
     with tempfile.TemporaryDirectory(prefix="diceboard-numba-") as cache:
         env = {**os.environ, "NUMBA_CACHE_DIR": cache}
         env.pop("NUMBA_DISABLE_JIT", None)
         data = _worker("compile", game, 0.0, 0, env)
-    return float(data["seconds"])
+    return float(data["seconds"]), float(data["import_seconds"])
 
 
 def console_script() -> list[str]:

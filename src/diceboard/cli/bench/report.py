@@ -94,6 +94,15 @@ class EngineFigures:
         }
 
 
+#: width of the label column
+LABEL = 30
+RATIO_NAMES = {
+    "compiled/api": "compiled / Python API",
+    "compiled/nojit": "compiled / without JIT",
+    "api/nojit": "Python API / without JIT",
+}
+
+
 def _marks() -> tuple[str, str]:
     """✓ and ✗, or ASCII words where stdout cannot print them."""
     encoding = getattr(sys.stdout, "encoding", None) or "ascii"
@@ -121,44 +130,54 @@ def format_figures(figures: EngineFigures) -> list[str]:
     checks = figures.checks()
     targets = figures.targets
 
-    def mark(key: str) -> str:
-        return "" if key not in checks else f"  {yes if checks[key] else no}"
+    def verdict(key: str, goal: str) -> str:
+        if key not in checks:
+            return goal
+        return f"{goal:<22}{yes if checks[key] else no}"
 
     core = f"core {figures.core}" if figures.core is not None else "one process"
     lines = [
         f"{_description(figures.game)}: random games from the initial state, on {core}, "
         f"{figures.seconds:g} s per measurement",
-        f"  {'':<26}{'plies/s':>12}{'games/s':>11}  {'plies':>10}  target",
+        f"  {'':<{LABEL}}{'plies/s':>12}{'games/s':>11}{'plies':>12}  target",
     ]
 
     def row(label: str, result: Throughput, target: float | None, key: str) -> str:
-        goal = "" if target is None else f"{at_least} {target:,.0f} plies/s"
+        goal = "" if target is None else verdict(key, f"{at_least} {target:,.0f} plies/s")
         return (
-            f"  {label:<26}{result.plies_per_second:>12,.0f}{result.games_per_second:>11,.1f}"
-            f"  {result.plies:>10,}  {goal}{mark(key)}"
+            f"  {label:<{LABEL}}{result.plies_per_second:>12,.0f}"
+            f"{result.games_per_second:>11,.1f}{result.plies:>12,}  {goal}"
         ).rstrip()
 
-    lines.append(row("compiled kernel", figures.compiled, targets and targets.compiled_plies, "compiled"))
-    lines.append(row("Python API", figures.api, targets and targets.api_plies, "api"))
+    compiled_goal = None if targets is None else targets.compiled_plies
+    api_goal = None if targets is None else targets.api_plies
+    lines.append(row("compiled kernel", figures.compiled, compiled_goal, "compiled"))
+    lines.append(row("Python API", figures.api, api_goal, "api"))
     if figures.nojit is not None:
         lines.append(row("kernel without JIT", figures.nojit, None, "nojit"))
-    names = {"compiled/api": "compiled / Python API", "compiled/nojit": "compiled / without JIT",
-             "api/nojit": "Python API / without JIT"}
     for key, value in figures.ratios().items():
         if value is not None:
-            lines.append(f"  ratio {names[key]:<26}{times}{value:,.1f}")
+            lines.append(f"  {'ratio ' + RATIO_NAMES[key]:<{LABEL}}{times + f'{value:,.1f}':>12}")
     if figures.compile_seconds is not None:
+        imported = figures.import_seconds or 0.0
         lines.append(
-            f"  compile time, cold cache        {figures.compile_seconds:.2f} s "
-            f"(import {figures.import_seconds or 0.0:.2f} s, first calls "
-            f"{figures.compile_seconds - (figures.import_seconds or 0.0):.2f} s)"
+            f"  {'compile time, cold cache':<{LABEL}}{figures.compile_seconds:>10.2f} s"
+            f"  (import {imported:.2f} s, first calls {figures.compile_seconds - imported:.2f} s)"
         )
     if figures.moves_times:
-        command = f"diceboard moves {figures.game.name} start"
-        limit = targets.moves_seconds if targets is not None else None
-        goal = "" if limit is None else f"   < {limit:g} s{mark('moves')}"
+        limit = None if targets is None else targets.moves_seconds
+        goal = "" if limit is None else verdict("moves", f"< {limit:g} s")
+        runs = f"median of {len(figures.moves_times)}"
         lines.append(
-            f"  '{command}', warm cache   {median(figures.moves_times):.2f} s "
-            f"(median of {len(figures.moves_times)}){goal}"
+            f"  {'moves command, warm cache':<{LABEL}}{median(figures.moves_times):>10.2f} s"
+            f"{'':>23}  {goal}".rstrip()
         )
+        lines.append(f"    ({' '.join(_short_command(figures.moves_command))}, {runs})")
     return lines
+
+
+def _short_command(argv: list[str]) -> list[str]:
+    """``argv`` with the console script's folder left out."""
+    if argv and argv[0].endswith(("diceboard", "diceboard.exe")):
+        return ["diceboard", *argv[1:]]
+    return argv

@@ -33,7 +33,7 @@ class CustodianGame(Game):
     >>> state.to_move, len(state.legal_moves())
     ('W', 84)
     >>> str(state.play("b1-b2=2"))
-    'B5B2B6B2B6/...../...../.W.../W3.W6W4W2 B 1 11'
+    'B5B2B6B2B6/...../...../.W2.../W3.W6W4W2 B 1 11'
     """
 
     name = "custodian"

@@ -50,6 +50,8 @@ class Repository:
 
     def __init__(self, database: Database) -> None:
         self._db = database
+        #: whether the database is an embedded SQLite file (fast enough to call inline)
+        self.embedded = database.engine.dialect.name == "sqlite"
 
     # --- writes ---------------------------------------------------------------------------
     def insert(self, game: GameData, seats: Sequence[SeatData], moves: Sequence[MoveData]) -> None:

@@ -1,0 +1,184 @@
+"""Custodian Dice for the search templates: the rules kernel plus position features.
+
+The features see the board from the player to move ("mine" minus "theirs"). Where they need
+to know where dice can go they ask the kernel (:func:`step_destinations`, :func:`jump_target`);
+the sandwich patterns they count are heuristics for the evaluation, not rules: the kernel alone
+decides what a move captures.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from diceboard.games.custodian.kernel import legal_actions, step
+from diceboard.games.custodian.kernel.layout import (
+    BOARD,
+    FULL_MASK,
+    HAND,
+    MAX_LEGAL,
+    NDIR,
+    NEIGHBOUR,
+    NSQ,
+    NUM_ACTIONS,
+    OPT_JUMPING,
+    OPT_SELF_AVOIDING,
+    PENDING,
+    STATE_LEN,
+    UNROLLED,
+)
+from diceboard.games.custodian.kernel.walks import jump_target, occupied_mask, step_destinations
+from diceboard.kernel import TO_MOVE, njit
+
+__all__ = [
+    "FEATURE_NAMES",
+    "MATERIAL_FEATURE",
+    "MAX_LEGAL",
+    "NUM_ACTIONS",
+    "NUM_FEATURES",
+    "STATE_LEN",
+    "extends_turn",
+    "features",
+    "legal_actions",
+    "step",
+]
+
+#: what each feature counts (all "mine minus theirs" unless said otherwise)
+FEATURE_NAMES: tuple[str, ...] = (
+    "material",  # dice (on the board, in hand or still to roll)
+    "tempo",  # 1: having the move
+    "mobility",  # (die, destination) pairs of steps plus jumps
+    "attacks",  # enemy dice that one move of mine could sandwich (single sandwiches)
+    "threats",  # my dice that one enemy move could sandwich
+    "centre",  # dice on the nine central squares
+    "edge",  # dice on the rim (off the central nine)
+    "pairs",  # orthogonally adjacent pairs of one's own dice
+    "low_faces",  # dice showing 1 or 2
+)
+NUM_FEATURES = len(FEATURE_NAMES)
+MATERIAL_FEATURE = 0
+
+# the nine central squares b2..d4 (sq = file * 5 + rank)
+_CENTRE_MASK = sum(1 << (f * 5 + r) for f in range(1, 4) for r in range(1, 4))
+# opposite of each direction in the kernel's order W, S, N, E
+_OPPOSITE = np.array([3, 2, 1, 0], dtype=np.int64)
+
+
+@njit
+def extends_turn(action: int) -> bool:
+    """Every Custodian decision is a whole move."""
+    return False
+
+
+@njit
+def _popcount(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit
+def _die_reach(state: np.ndarray, opts: np.ndarray, sq: int, face: int, empty: int) -> int:
+    """Squares the die on ``sq`` can move to (steps and jumps), as a mask."""
+    mask = 0
+    if face != PENDING:
+        mask = step_destinations(sq, face, empty | (1 << sq), opts[OPT_SELF_AVOIDING] == 1)
+    if opts[OPT_JUMPING] == 1:
+        for d in range(NDIR):
+            land = jump_target(state, sq, d)
+            if land >= 0:
+                mask |= 1 << land
+    return mask
+
+
+@njit
+def _reach(state: np.ndarray, opts: np.ndarray, sign: int, empty: int) -> tuple[int, int, int]:
+    """For the side ``sign``: the squares some die can move to, the squares two or more can,
+    and the number of (die, destination) pairs."""
+    union = 0
+    twice = 0
+    pairs = 0
+    for sq in range(NSQ):
+        face = state[BOARD + sq] * sign
+        if face <= 0:
+            continue
+        mask = _die_reach(state, opts, sq, face, empty)
+        twice |= union & mask
+        union |= mask
+        pairs += _popcount(mask)
+    return union, twice, pairs
+
+
+@njit
+def _sandwichable(
+    state: np.ndarray, opts: np.ndarray, sign: int, empty: int, union: int, twice: int
+) -> int:
+    """Dice of the side ``-sign`` that one move of side ``sign`` could sandwich between the
+    moving die and a die of its own already in place (one die between, the simplest capture)."""
+    count = 0
+    for sq in range(NSQ):
+        if state[BOARD + sq] * sign >= 0:
+            continue
+        for d in range(NDIR):
+            anchor = NEIGHBOUR[sq, d]
+            target = NEIGHBOUR[sq, _OPPOSITE[d]]
+            if anchor < 0 or target < 0:
+                continue
+            anchor_face = state[BOARD + anchor] * sign
+            if anchor_face <= 0 or state[BOARD + target] != 0 or not (union >> target) & 1:
+                continue
+            # the anchor stays put: another die must be the one that reaches the target
+            if (twice >> target) & 1 or not (
+                _die_reach(state, opts, anchor, anchor_face, empty) >> target
+            ) & 1:
+                count += 1
+                break
+    return count
+
+
+@njit
+def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
+    """The features of :data:`FEATURE_NAMES` for the player to move, into ``out``."""
+    me = state[TO_MOVE]
+    sign = 1 if me == 0 else -1
+    empty = ~occupied_mask(state) & FULL_MASK
+    my_union, my_twice, my_pairs = _reach(state, opts, sign, empty)
+    their_union, their_twice, their_pairs = _reach(state, opts, -sign, empty)
+    material = 0
+    centre = 0
+    edge = 0
+    pairs = 0
+    low = 0
+    for sq in range(NSQ):
+        v = state[BOARD + sq] * sign
+        if v == 0:
+            continue
+        s = 1 if v > 0 else -1
+        material += s
+        if (_CENTRE_MASK >> sq) & 1:
+            centre += s
+        else:
+            edge += s
+        face = v * s
+        if face <= 2:
+            low += s
+        # count each adjacent pair once: look east (d=3) and north (d=2) only
+        for d in range(2, 4):
+            nb = NEIGHBOUR[sq, d]
+            if nb >= 0 and state[BOARD + nb] * sign * s > 0:
+                pairs += s
+    # dice not on the board yet count as material
+    mine = 0 if me == 0 else 1
+    for face in range(6):
+        material += state[HAND + 6 * mine + face] - state[HAND + 6 * (1 - mine) + face]
+    material += state[UNROLLED + mine] - state[UNROLLED + 1 - mine]
+    out[0] = material
+    out[1] = 1.0
+    out[2] = my_pairs - their_pairs
+    out[3] = _sandwichable(state, opts, sign, empty, my_union, my_twice)
+    out[4] = _sandwichable(state, opts, -sign, empty, their_union, their_twice)
+    out[5] = centre
+    out[6] = edge
+    out[7] = pairs
+    out[8] = low

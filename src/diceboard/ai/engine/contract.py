@@ -1,0 +1,48 @@
+"""What a game binding gives the search templates: the type-checking stand-in for ``game``.
+
+The templates in :mod:`diceboard.ai.engine` reach the game only through the names below, as
+``game.legal_actions(...)`` and so on. :func:`~diceboard.ai.engine.specialise.specialise`
+binds ``game`` to a real binding module (one per game, in :mod:`diceboard.ai.bindings`) that
+defines each of these names; this module only states the contract and is never called.
+
+A binding re-exports the rules kernel's entry points (the kernel contract of
+``docs/architecture.md``) and adds what search needs beyond the rules: position features for
+the evaluation and which actions leave the turn unfinished.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: length of the kernel's state array
+STATE_LEN: int = 0
+#: size of a buffer that holds every legal action of any state
+MAX_LEGAL: int = 0
+#: size of the action space
+NUM_ACTIONS: int = 0
+#: length of the feature vector
+NUM_FEATURES: int = 0
+#: index of the material feature (what ``eval=material`` keeps)
+MATERIAL_FEATURE: int = 0
+
+
+def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
+    """The kernel's legal action ids (decisions, or outcomes at a chance node) into ``out``."""
+    raise NotImplementedError
+
+
+def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, nhist: int) -> int:
+    """The kernel's ``step``: apply ``action`` in place, return the new history length."""
+    raise NotImplementedError
+
+
+def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
+    """Fill ``out[:NUM_FEATURES]`` with the position's features, seen from the player to
+    move (``state[TO_MOVE]``): mostly "theirs subtracted from mine" counts."""
+    raise NotImplementedError
+
+
+def extends_turn(action: int) -> bool:
+    """Whether ``action`` is only part of a turn (the same player decides again to finish it,
+    like a Chase absorption); search does not count it as a ply."""
+    raise NotImplementedError

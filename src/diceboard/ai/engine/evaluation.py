@@ -1,0 +1,132 @@
+"""Search template: values of positions, always in [-1, 1] and seen from a named player.
+
+A finished game is worth +1 (won), -1 (lost) or 0 (drawn). Any other position is worth
+``tanh(w·x / 2)`` — the logistic model of :mod:`diceboard.ai.fitting` rescaled from a
+win probability to an expected result — where ``x`` are the binding's features and ``w`` the
+fitted weights; it is clipped to ±:data:`EVAL_LIMIT` so that a proven result always ranks
+above any estimate. A position waiting for a roll is worth the average over the outcomes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from diceboard.ai.engine import contract as game
+from diceboard.ai.engine.specialise import template
+from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
+
+#: the largest value an estimate may take; proven results are exactly ±1
+EVAL_LIMIT = 0.95
+
+
+@njit
+def terminal_value(state: np.ndarray) -> float:
+    """Result of a finished game for the player ``state[TO_MOVE]``."""
+    result = state[RESULT]
+    if result == RESULT_DRAW:
+        return 0.0
+    return 1.0 if result - RESULT_FIRST == state[TO_MOVE] else -1.0
+
+
+@njit
+def seen_by(value: float, owner: int, viewer: int) -> float:
+    """``value`` (for player ``owner``) as player ``viewer`` sees it: the game is zero-sum."""
+    return value if owner == viewer else -value
+
+
+@template
+def static_value(
+    state: np.ndarray, opts: np.ndarray, weights: np.ndarray, fbuf: np.ndarray
+) -> float:
+    """The model's estimate for the player to move (``fbuf`` receives the features)."""
+    game.features(state, opts, fbuf)
+    z = 0.0
+    for i in range(game.NUM_FEATURES):
+        z += weights[i] * fbuf[i]
+    v = math.tanh(0.5 * z)
+    if v > EVAL_LIMIT:
+        return EVAL_LIMIT
+    if v < -EVAL_LIMIT:
+        return -EVAL_LIMIT
+    return v
+
+
+@template
+def leaf_value(
+    state: np.ndarray,
+    opts: np.ndarray,
+    hist: np.ndarray,
+    nhist: int,
+    weights: np.ndarray,
+    work: np.ndarray,
+    work_hist: np.ndarray,
+    buf: np.ndarray,
+    fbuf: np.ndarray,
+) -> float:
+    """Value of ``state`` for its player to move without searching: the result of a finished
+    game, the average over the outcomes of a pending roll, else the static estimate.
+    ``work``, ``work_hist``, ``buf`` and ``fbuf`` are scratch buffers."""
+    if state[RESULT] != 0:
+        return terminal_value(state)
+    if state[CHANCE] == 0:
+        return static_value(state, opts, weights, fbuf)
+    n = game.legal_actions(state, opts, buf)
+    player = state[TO_MOVE]
+    total = 0.0
+    for k in range(n):
+        work[:] = state
+        work_hist[:nhist] = hist[:nhist]
+        game.step(work, opts, buf[k], work_hist, nhist)
+        if work[RESULT] != 0:
+            v = terminal_value(work)
+        else:
+            v = static_value(work, opts, weights, fbuf)
+        total += seen_by(v, work[TO_MOVE], player)
+    return total / n
+
+
+@template
+def play_sequence(
+    state: np.ndarray,
+    opts: np.ndarray,
+    seq: np.ndarray,
+    length: int,
+    hist: np.ndarray,
+    nhist: int,
+) -> int:
+    """Apply the actions ``seq[:length]`` (one full move) in place; return the history
+    length."""
+    for i in range(length):
+        nhist = game.step(state, opts, seq[i], hist, nhist)
+    return nhist
+
+
+@template
+def move_values(
+    root: np.ndarray,
+    opts: np.ndarray,
+    root_hist: np.ndarray,
+    nroot: int,
+    seqs: np.ndarray,
+    seq_len: np.ndarray,
+    weights: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """One-ply values of the moves ``seqs`` (rows of action ids, ``seq_len`` long) from
+    ``root``, for the player to move at ``root``, into ``out``."""
+    cap = root_hist.shape[0] + 64
+    child = np.empty(game.STATE_LEN, dtype=np.int64)
+    hist = np.empty(cap, dtype=np.int64)
+    work = np.empty(game.STATE_LEN, dtype=np.int64)
+    work_hist = np.empty(cap, dtype=np.int64)
+    buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
+    fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
+    player = root[TO_MOVE]
+    for m in range(seqs.shape[0]):
+        child[:] = root
+        hist[:nroot] = root_hist[:nroot]
+        nh = play_sequence(child, opts, seqs[m], seq_len[m], hist, nroot)
+        v = leaf_value(child, opts, hist, nh, weights, work, work_hist, buf, fbuf)
+        out[m] = seen_by(v, child[TO_MOVE], player)

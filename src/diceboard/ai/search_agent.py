@@ -1,0 +1,50 @@
+"""What the searching agents share: the evaluation weights per game, seeds, and timing."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from diceboard.ai.base import Agent
+from diceboard.ai.weights import weights_for
+
+
+def resolve_seed(seed: int | None) -> int:
+    """``seed``, or a fresh random one where none was given."""
+    return random.SystemRandom().randrange(2**32) if seed is None else seed
+
+
+class SearchAgent(Agent):
+    """An agent that evaluates positions with a fitted model (``eval=fitted``, the default)
+    or with material alone (``eval=material``)."""
+
+    def __init__(self, spec: str, seed: int | None, evaluation: str) -> None:
+        self.spec = spec
+        self.seed = resolve_seed(seed)
+        self.evaluation = evaluation
+        self._weights: dict[str, np.ndarray] = {}
+        self._warm: set[str] = set()
+
+    def weights(self, game_name: str) -> np.ndarray:
+        """The evaluation weights this agent uses for ``game_name``."""
+        found = self._weights.get(game_name)
+        if found is None:
+            found = weights_for(game_name, self.evaluation)
+            self._weights[game_name] = found
+        return found
+
+
+    def warm_up(self, game_name: str, compile_search: Callable[[], object]) -> None:
+        """Run ``compile_search`` once per game before the first timed search, so that
+        numba's compilation (or cache load) does not eat the first move's time budget."""
+        if game_name not in self._warm:
+            compile_search()
+            self._warm.add(game_name)
+
+
+def deadline_after(seconds: float | None) -> float:
+    """The ``perf_counter`` time ``seconds`` from now, or 0.0 (no deadline)."""
+    return 0.0 if seconds is None else time.perf_counter() + seconds

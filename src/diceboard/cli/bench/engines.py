@@ -1,0 +1,144 @@
+"""``diceboard bench custodian|chase|all``: the engine benchmarks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from diceboard.cli.arguments import (
+    add_game_arguments,
+    make_game,
+    parse_options,
+    positive_float,
+    positive_int,
+)
+from diceboard.cli.bench import measure
+from diceboard.cli.bench.cpu import one_core
+from diceboard.cli.bench.report import EngineFigures, format_figures
+from diceboard.cli.errors import UsageError
+from diceboard.cli.parsing import ArgumentParser, Subparsers, new_command
+from diceboard.core.game import Game
+
+GAMES = ("custodian", "chase")
+#: the measurements that can be left out (the three throughputs always run)
+STAGES = ("nojit", "compile", "moves")
+
+EXAMPLES = """\
+examples:
+  diceboard bench custodian
+  diceboard bench chase --seconds 5
+  diceboard bench all --json > figures.json
+  diceboard bench custodian --seconds 0.5 --skip compile --skip moves
+"""
+
+DESCRIPTION = """\
+Random games (a uniformly random legal action each ply, chance outcomes at random) from the
+initial state, measured on one core in one run, three ways:
+  1. the compiled kernel (kernel.random_playouts),
+  2. the Python API (legal_moves + play, chance_outcomes for rolls),
+  3. the kernel as plain Python (NUMBA_DISABLE_JIT=1, in a subprocess),
+with the ratios between them; then the time to compile the kernel on a cold numba cache
+(a subprocess with an empty NUMBA_CACHE_DIR) and the wall time of 'diceboard moves GAME start'
+on a warm cache (median of --runs runs of the console script). A ply is one decision; chance
+events are counted apart. Targets are printed beside the figures."""
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``bench custodian``, ``bench chase`` and ``bench all``."""
+    for name in GAMES:
+        parser = new_command(
+            subparsers,
+            name,
+            f"benchmark the {name} engine",
+            DESCRIPTION,
+            EXAMPLES,
+        )
+        add_game_arguments(parser, positional=False)
+        _add_common(parser)
+        parser.set_defaults(handler=run, games=(name,))
+    parser = new_command(
+        subparsers, "all", "benchmark every engine, one after the other", DESCRIPTION, EXAMPLES
+    )
+    _add_common(parser)
+    parser.set_defaults(handler=run, games=GAMES, variant=None, option=[])
+
+
+def _add_common(parser: ArgumentParser) -> None:
+    parser.add_argument(
+        "--seconds",
+        metavar="S",
+        type=positive_float,
+        default=2.0,
+        help="seconds for each throughput measurement (default 2)",
+    )
+    parser.add_argument("--seed", metavar="N", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument(
+        "--runs",
+        metavar="N",
+        type=positive_int,
+        default=5,
+        help="runs of 'diceboard moves GAME start' to take the median of (default 5)",
+    )
+    parser.add_argument(
+        "--skip",
+        metavar="STAGE",
+        action="append",
+        choices=STAGES,
+        default=[],
+        help="leave out a measurement: nojit, compile or moves (repeatable)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--strict", action="store_true", help="exit with status 1 if a target is missed"
+    )
+
+
+def measure_game(game: Game, args: argparse.Namespace, core: int | None) -> EngineFigures:
+    """Every measurement of one game."""
+    figures = EngineFigures(
+        game=game,
+        core=core,
+        seconds=args.seconds,
+        compiled=measure.compiled_throughput(game, args.seconds, args.seed),
+        api=measure.api_throughput(game, args.seconds, args.seed),
+    )
+    if "nojit" not in args.skip:
+        figures.nojit = measure.nojit_throughput(game, args.seconds, args.seed)
+    if "compile" not in args.skip:
+        figures.compile_seconds, figures.import_seconds = measure.compile_seconds(game)
+    if "moves" not in args.skip:
+        figures.moves_command = measure.moves_command(game)
+        figures.moves_times = measure.command_seconds(figures.moves_command, args.runs)
+    return figures
+
+
+def _games(args: argparse.Namespace) -> list[Game]:
+    options = parse_options(args.option)
+    if len(args.games) > 1:
+        games = []
+        for name in args.games:
+            try:
+                games.append(make_game(name, None, {}))
+            except UsageError as error:
+                print(f"diceboard: skipping {name}: {error}", file=sys.stderr)
+        return games
+    return [make_game(args.games[0], args.variant, options)]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure, print the figures; with ``--strict`` fail when a target is missed."""
+    games = _games(args)
+    results = []
+    with one_core() as core:
+        for index, game in enumerate(games):
+            figures = measure_game(game, args, core)
+            results.append(figures)
+            if not args.json:
+                if index:
+                    print()
+                print("\n".join(format_figures(figures)), flush=True)
+    if args.json:
+        print(json.dumps([figures.as_dict() for figures in results], indent=2))
+    missed = any(not ok for figures in results for ok in figures.checks().values())
+    return 1 if args.strict and missed else 0

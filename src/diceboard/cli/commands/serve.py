@@ -1,0 +1,143 @@
+"""``diceboard serve``: the web app (FastAPI on uvicorn) with its database."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import socket
+
+from diceboard.cli.errors import UsageError
+from diceboard.cli.parsing import Subparsers, new_command
+
+DESCRIPTION = """\
+Serve the web app: play the computer, play at one screen, or invite an opponent online;
+spectate, replay and download records. Games are kept in a database (an SQLite file in your
+data directory unless --db names another: any SQLAlchemy URL, e.g.
+postgresql+psycopg://user:pass@host/db); its schema is migrated at start, and every game
+resumes where it was after a restart."""
+
+EXAMPLES = """\
+examples:
+  diceboard serve
+  diceboard serve --port 8080 --db sqlite:///games.sqlite3
+  diceboard serve --host 0.0.0.0 --computer-workers 2
+"""
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, not {port}")
+    return port
+
+
+def _workers(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not 1 <= count <= 64:
+        raise argparse.ArgumentTypeError(f"computer workers must be 1 to 64, not {count}")
+    return count
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"the computer delay is 0 to 60 seconds, not {value:g}")
+    return value
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``serve`` command."""
+    parser = new_command(subparsers, "serve", "run the web app", DESCRIPTION, EXAMPLES)
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="SQLAlchemy database URL (default: SQLite in your data directory)",
+    )
+    parser.add_argument(
+        "--computer-workers",
+        type=_workers,
+        metavar="N",
+        help="worker processes for computer players (default: cores - 1, at most 4)",
+    )
+    parser.add_argument(
+        "--computer-delay",
+        type=_seconds,
+        metavar="S",
+        default=0.4,
+        help="least seconds a computer move takes, so that it can be followed (default 0.4)",
+    )
+    parser.add_argument(
+        "--log-level",
+        choices=("critical", "error", "warning", "info", "debug"),
+        default="info",
+        help="server log level (default info)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket, so that a port in use is a clear error before anything starts."""
+    try:
+        family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
+    except ValueError:
+        family = socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server and serve until interrupted."""
+    try:
+        import uvicorn
+        from sqlalchemy.engine import make_url
+
+        from diceboard.server import ServerSettings, create_app, default_database_url
+    except ImportError as exc:
+        raise UsageError(
+            f"the web app needs the 'web' extra ({exc.name} is missing): "
+            "pip install 'diceboard[web]'"
+        ) from None
+    url = args.db or default_database_url()
+    options = {} if args.computer_workers is None else {"computer_workers": args.computer_workers}
+    settings = ServerSettings(url, computer_delay=args.computer_delay, **options)
+    sock = _bind(args.host, args.port)
+    try:
+        app = create_app(settings)
+    except BaseException:
+        sock.close()
+        raise
+    shown = make_url(url).render_as_string(hide_password=True)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"diceboard: database {shown}", flush=True)
+    print(f"diceboard: serving on http://{host}:{args.port}/", flush=True)
+    config = uvicorn.Config(
+        app,
+        log_level=args.log_level,
+        ws_max_size=settings.max_message_bytes,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        timeout_graceful_shutdown=3,
+    )
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0

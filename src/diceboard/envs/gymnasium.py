@@ -1,0 +1,213 @@
+"""Single-agent Gymnasium environments: the learner against a diceboard agent
+(needs the ``diceboard[rl]`` extra).
+
+>>> import gymnasium
+>>> import diceboard.envs.gymnasium  # registers the environments
+>>> env = gymnasium.make("diceboard/CustodianDice-v0", opponent="random", seat="second")
+>>> obs, info = env.reset(seed=1)
+>>> obs["observation"].shape, info["seat"], len(info["opponent_moves"]) > 0
+((42, 5, 5), 'B', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+import diceboard
+from diceboard.ai import Agent
+from diceboard.core.errors import IllegalMoveError
+from diceboard.core.game import Game, State
+from diceboard.envs.common import (
+    ILLEGAL_ACTIONS,
+    action_id,
+    check_choice,
+    check_render_mode,
+    illegal_message,
+    render_state,
+    roll_chance,
+)
+from diceboard.envs.encoding import action_mask, encoding_for, observe
+
+__all__ = ["ChaseEnv", "CustodianDiceEnv", "DiceboardGymEnv"]
+
+Observation = dict[str, np.ndarray]
+
+
+class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a two-player diceboard game; the other seat is a diceboard agent.
+
+    Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` from the
+    learner's side (:mod:`diceboard.envs.encoding`); actions are the game's action ids, and
+    :meth:`action_masks` gives the mask too (as sb3-contrib's maskable algorithms expect).
+    The reward is +1 for a win, -1 for a loss and 0 otherwise, at the end of the game.
+    Chance events and the opponent's moves happen inside :meth:`step`; ``info`` lists the
+    opponent's moves since the learner's last decision (``opponent_moves``, in notation).
+
+    Keyword arguments: ``opponent`` — any agent spec of :func:`diceboard.agent`
+    (``"random"`` by default); ``seat`` — the learner's player letter, ``"first"``,
+    ``"second"`` or ``"random"`` (drawn at every reset); ``illegal_action`` — ``"lose"``
+    (the default: the episode ends with reward -1 and a warning), ``"raise"``
+    (:class:`~diceboard.core.errors.IllegalMoveError`) or ``"random"`` (a random legal
+    action is played instead); ``render_mode`` — ``"ansi"`` or ``"rgb_array"``; every other
+    keyword is a game option.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+    #: the diceboard game name, set by each subclass
+    game_name: ClassVar[str]
+
+    def __init__(
+        self,
+        opponent: str = "random",
+        seat: str = "first",
+        illegal_action: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.game: Game = diceboard.game(self.game_name, **options)
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal_action = check_choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
+        self.opponent_spec = str(opponent)
+        diceboard.agent(self.opponent_spec)  # an unknown spec fails here, not at reset
+        self.seat_choice = self._check_seat(seat)
+        enc = encoding_for(self.game)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, enc.shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.game.num_actions)
+        self.game_state: State = self.game.initial_state()
+        self.seat = self.game.players[0]
+        self._opponent: Agent | None = None
+
+    def _check_seat(self, seat: str) -> str:
+        choices = ("first", "second", "random", *self.game.players)
+        return check_choice(seat, "seat", choices)
+
+    def _pick_seat(self) -> str:
+        if self.seat_choice == "first":
+            return self.game.players[0]
+        if self.seat_choice == "second":
+            return self.game.players[1]
+        if self.seat_choice == "random":
+            return self.game.players[int(self.np_random.integers(2))]
+        return self.seat_choice
+
+    # --- the episode ----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new game: its chance events and the opponent's choices come from ``seed``."""
+        super().reset(seed=seed)
+        self.seat = self._pick_seat()
+        self._opponent = diceboard.agent(
+            self.opponent_spec, seed=int(self.np_random.integers(2**31 - 1))
+        )
+        self._opponent.reset()
+        self.game_state = roll_chance(self.game.initial_state(), self.np_random)
+        replies = self._opponent_turns()
+        return self._observation(), self._info(replies)
+
+    def step(
+        self, action: Any
+    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """The learner plays ``action``; then chance and the opponent until the learner is to
+        move again or the game is over."""
+        state = self.game_state
+        if state.is_terminal():
+            raise IllegalMoveError("the game is over: call reset() before step()")
+        try:
+            a = action_id(action, self.game.num_actions)
+        except IllegalMoveError:
+            if self.illegal_action == "raise":
+                raise
+            a = -1
+        legal = state.legal_action_ids()
+        extra: dict[str, Any] = {}
+        if a not in legal:
+            why = illegal_message(state, a if a >= 0 else action)
+            if self.illegal_action == "raise":
+                raise IllegalMoveError(why)
+            extra["illegal_action"] = action
+            if self.illegal_action == "lose":
+                gymnasium.logger.warn(f"the learner loses: {why}")
+                return self._observation(), -1.0, True, False, {**self._info([]), **extra}
+            a = legal[int(self.np_random.integers(len(legal)))]
+            extra["played_action"] = a
+        self.game_state = roll_chance(state.play(a), self.np_random)
+        replies = self._opponent_turns()
+        outcome = self.game_state.outcome()
+        reward = 0.0
+        if outcome is not None and outcome.winner is not None:
+            reward = 1.0 if outcome.winner == self.seat else -1.0
+        return self._observation(), reward, outcome is not None, False, {**self._info(replies), **extra}
+
+    def _opponent_turns(self) -> list[str]:
+        """Let the opponent move (rolling chance in between) until it is the learner's turn."""
+        assert self._opponent is not None
+        played = []
+        state = self.game_state
+        while not state.is_terminal() and state.to_move != self.seat:
+            move = self._opponent.choose(state)
+            played.append(move.notation)
+            state = roll_chance(state.play(move), self.np_random)
+        self.game_state = state
+        return played
+
+    def _observation(self) -> Observation:
+        state = self.game_state
+        mask = (
+            np.zeros(self.game.num_actions, dtype=np.int8)
+            if state.is_terminal()
+            else action_mask(state)
+        )
+        return {
+            "observation": observe(state, self.game.players.index(self.seat)),
+            "action_mask": mask,
+        }
+
+    def _info(self, replies: list[str]) -> dict[str, Any]:
+        return {"seat": self.seat, "opponent_moves": replies, "position": str(self.game_state)}
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask as booleans (for maskable policy-gradient algorithms)."""
+        return self._observation()["action_mask"].astype(bool)
+
+    def render(self) -> str | np.ndarray | None:  # type: ignore[override]
+        """The position as ANSI text or an RGB array, by ``render_mode``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; pass render_mode='ansi' or 'rgb_array'"
+            )
+            return None
+        return render_state(self.game_state, self.render_mode)
+
+
+class CustodianDiceEnv(DiceboardGymEnv):
+    """Custodian Dice against a diceboard agent (``gymnasium.make("diceboard/CustodianDice-v0")``)."""
+
+    game_name = "custodian"
+
+
+class ChaseEnv(DiceboardGymEnv):
+    """Chase against a diceboard agent (``gymnasium.make("diceboard/Chase-v0")``)."""
+
+    game_name = "chase"
+
+
+def _register() -> None:
+    for env_id, cls in (
+        ("diceboard/CustodianDice-v0", CustodianDiceEnv),
+        ("diceboard/Chase-v0", ChaseEnv),
+    ):
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=f"{__name__}:{cls.__name__}")
+
+
+_register()

@@ -1,0 +1,262 @@
+"""Both games as OpenSpiel Python games (needs the ``diceboard[openspiel]`` extra).
+
+Importing this module registers ``python_custodian_dice`` and ``python_chase`` with pyspiel:
+
+>>> import pyspiel
+>>> import diceboard.envs.openspiel  # noqa: F401
+>>> game = pyspiel.load_game("python_custodian_dice", {"variant": "chaos"})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), state.chance_outcomes()[0], state.action_to_string(4626)
+(True, (0, 0.16666666666666666), '=1')
+
+Decisions use the game's action ids (``game.num_actions`` of them) and are written in the
+game's notation; chance outcomes (Custodian's setup and Chaos rolls) are OpenSpiel chance
+actions ``0 … 5`` for the faces 1 … 6. Observation tensors are the encodings of
+:mod:`diceboard.envs.encoding`, from the observing player's side. States serialise with
+``state.serialize()`` / ``game.deserialize_state()`` and ``pyspiel.serialize_game_and_state``.
+Game parameters are the game's options (Custodian: ``variant``, ``jumping``, ``faces``,
+``path``, ``capture``, ``placement``, ``no_capture_limit``; Chase: ``no_capture_limit``);
+an empty ``jumping`` or ``faces`` means "as the variant says".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import diceboard
+from diceboard.core.game import Game, State
+from diceboard.envs.encoding import encoding_for, observe
+from diceboard.games.custodian.kernel.layout import CHANCE_OUTCOME
+
+__all__ = ["ChaseSpielGame", "CustodianSpielGame", "DiceboardSpielGame", "DiceboardSpielState"]
+
+#: Custodian Dice: at most 4 + 3 captures before a side drops below two dice, each after at
+#: most ``no_capture_limit`` plies, plus the ten placements
+_CUSTODIAN_SEGMENTS = 8
+#: the bound reported as max_game_length when no finite bound follows from the options
+_UNBOUNDED_LENGTH = 100_000
+
+
+class DiceboardSpielGame(pyspiel.Game):
+    """A diceboard game with OpenSpiel's Python-game interface."""
+
+    game_name: str
+    game_type: pyspiel.GameType
+    #: kernel action id of the first chance outcome (None: the game has no chance)
+    chance_base: int | None
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.dgame: Game = self.make_game(params)
+        super().__init__(self.game_type, self.info_for(self.dgame), params)
+
+    @classmethod
+    def make_game(cls, params: dict[str, Any]) -> Game:
+        """The diceboard game that the OpenSpiel parameters describe."""
+        options = {k: v for k, v in params.items() if v != ""}
+        return diceboard.game(cls.game_name, **options)
+
+    @classmethod
+    def info_for(cls, game: Game) -> pyspiel.GameInfo:
+        """OpenSpiel's GameInfo for ``game``."""
+        limit = int(game.options.get("no_capture_limit", 0))
+        if cls.chance_base is not None and limit > 0:
+            length = 10 + _CUSTODIAN_SEGMENTS * (limit + 1)
+        else:
+            length = _UNBOUNDED_LENGTH
+        return pyspiel.GameInfo(
+            num_distinct_actions=game.num_actions,
+            max_chance_outcomes=6 if cls.chance_base is not None else 0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+
+    def new_initial_state(self) -> DiceboardSpielState:
+        """The state before anything happens (Custodian: before the setup rolls)."""
+        return DiceboardSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Any:
+        """The observer of observation tensors and strings."""
+        if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
+            return DiceboardObserver(self.dgame, params)
+        from open_spiel.python.observation import IIGObserverForPublicInfoGame
+
+        return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class DiceboardSpielState(pyspiel.State):
+    """An OpenSpiel state around a diceboard position.
+
+    Only the kernel's state array and repetition history live in the object (OpenSpiel
+    clones and serialises Python states through their ``__dict__``); the diceboard
+    :class:`~diceboard.core.game.State` is rebuilt from them on demand.
+    """
+
+    def __init__(self, game: DiceboardSpielGame) -> None:
+        super().__init__(game)
+        start = game.dgame.initial_state()
+        self._arr = start.kernel_state()
+        self._hist = start.kernel_history()
+
+    @property
+    def _spiel_game(self) -> DiceboardSpielGame:
+        return self.get_game()  # type: ignore[no-any-return]
+
+    @property
+    def _dgame(self) -> Game:
+        return self._spiel_game.dgame
+
+    @property
+    def _chance_base(self) -> int | None:
+        return self._spiel_game.chance_base
+
+    @property
+    def _state(self) -> State:
+        game = self._dgame
+        return game.state_class(game, self._arr, self._hist, None, None)
+
+    @property
+    def diceboard_state(self) -> State:
+        """The position as a diceboard :class:`~diceboard.core.game.State`."""
+        return self._state
+
+    def current_player(self) -> int:
+        """The player to move, or OpenSpiel's CHANCE / TERMINAL ids."""
+        state = self._state
+        if state.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if state.is_chance():
+            return int(pyspiel.PlayerId.CHANCE)
+        return self._dgame.players.index(state.to_move)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The legal decisions, ascending."""
+        return sorted(self._state.legal_action_ids())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each roll as (chance action, probability)."""
+        assert self._chance_base is not None
+        ids = self._state.legal_action_ids()
+        p = 1.0 / len(ids)
+        return [(a - self._chance_base, p) for a in ids]
+
+    def _kernel_action(self, action: int) -> int:
+        if self._state.is_chance():  # chance actions 0..5 are the faces 1..6
+            assert self._chance_base is not None
+            return self._chance_base + int(action)
+        return int(action)
+
+    def _apply_action(self, action: int) -> None:
+        """Play a decision or a chance outcome (IllegalMoveError says why it is not legal)."""
+        new = self._state.play(self._kernel_action(action))
+        self._arr = new.kernel_state()
+        self._hist = new.kernel_history()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The action in the game's notation (``=3`` for a roll of 3)."""
+        game = self._dgame
+        if player == pyspiel.PlayerId.CHANCE:
+            assert self._chance_base is not None
+            return game.action_notation(self._chance_base + int(action))
+        state = self._state
+        if state.is_terminal() or state.is_chance():
+            return game.action_notation(int(action))
+        return game.action_notation(int(action), state)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._state.is_terminal()
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, -1 for the loser, 0 each for a draw or an unfinished game."""
+        outcome = self._state.outcome()
+        if outcome is None or outcome.winner is None:
+            return [0.0, 0.0]
+        first_won = outcome.winner == self._dgame.players[0]
+        return [1.0, -1.0] if first_won else [-1.0, 1.0]
+
+    def __str__(self) -> str:
+        return str(self._state)
+
+
+class DiceboardObserver:
+    """Observation tensors (the encoding of :mod:`diceboard.envs.encoding`) and strings."""
+
+    def __init__(self, game: Game, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, got {params}")
+        self._encoding = encoding_for(game)
+        self.tensor = np.zeros(self._encoding.size, np.float32)
+        self.dict = {"observation": self.tensor.reshape(self._encoding.shape)}
+
+    def set_from(self, state: DiceboardSpielState, player: int) -> None:
+        """Fill :attr:`tensor` with ``state`` seen by ``player``."""
+        self.tensor[:] = observe(state.diceboard_state, player).reshape(-1)
+
+    def string_from(self, state: DiceboardSpielState, player: int) -> str:
+        """The position string (a perfect-information game looks the same to both)."""
+        return str(state.diceboard_state)
+
+
+def _game_type(short_name: str, long_name: str, chance: bool, params: dict[str, Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class CustodianSpielGame(DiceboardSpielGame):
+    """``python_custodian_dice``: Custodian Dice with explicit chance nodes for every roll."""
+
+    game_name = "custodian"
+    chance_base = CHANCE_OUTCOME
+    game_type = _game_type(
+        "python_custodian_dice",
+        "Python Custodian Dice",
+        True,
+        {
+            "variant": "standard",
+            "jumping": "",
+            "faces": "",
+            "path": "no-reversal",
+            "capture": "line",
+            "placement": "chosen",
+            "no_capture_limit": 100,
+        },
+    )
+
+
+class ChaseSpielGame(DiceboardSpielGame):
+    """``python_chase``: Chase (deterministic)."""
+
+    game_name = "chase"
+    chance_base = None
+    game_type = _game_type("python_chase", "Python Chase", False, {"no_capture_limit": 100})
+
+
+pyspiel.register_game(CustodianSpielGame.game_type, CustodianSpielGame)
+pyspiel.register_game(ChaseSpielGame.game_type, ChaseSpielGame)

@@ -1,0 +1,230 @@
+"""A diceboard game as a PettingZoo AEC environment."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+from pettingzoo.utils import wrappers
+
+import diceboard
+from diceboard.core.errors import IllegalMoveError, OptionError
+from diceboard.core.game import Game, State
+from diceboard.envs.common import (
+    ILLEGAL_ACTIONS,
+    action_id,
+    check_choice,
+    check_render_mode,
+    illegal_message,
+    render_state,
+    roll_chance,
+)
+from diceboard.envs.encoding import action_mask, encoding_for, observe
+
+Observation = dict[str, np.ndarray]
+
+
+class DiceboardAECEnv(AECEnv[str, Observation, int]):
+    """A two-player diceboard game, one agent per player (``player_0`` moves first).
+
+    Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` (see
+    :mod:`diceboard.envs.encoding`), each from the observing agent's point of view; actions
+    are the game's action ids. Chance events are rolled inside from the seed given to
+    :meth:`reset`, so agents only ever see decisions. The winner gets +1 and the loser -1 at
+    the end (0 each for a draw).
+
+    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"rgb_array"``); ``max_cycles``
+    (truncate after that many cycles, a cycle being a step by each agent: ``2 * max_cycles``
+    decisions in all) or ``max_decisions`` (truncate after that many decisions);
+    ``illegal_action`` (``"lose"``, the default: the game ends, the offender gets -1 and the
+    other agent 0, as PettingZoo's TerminateIllegalWrapper does, with a warning that says
+    why; ``"raise"``: an :class:`~diceboard.core.errors.IllegalMoveError`; ``"random"``: a
+    uniformly random legal action is played instead; either way the offender's info holds
+    ``illegal_action``); ``seed`` (used by a :meth:`reset`
+    without a seed before any seeded one); every other keyword is a game option
+    (``variant=``, ``no_capture_limit=`` …).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "diceboard",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+    #: the diceboard game name, set by each game's module
+    game_name: ClassVar[str]
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        illegal_action: str = "lose",
+        seed: int | None = None,
+        max_decisions: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.game: Game = diceboard.game(self.game_name, **options)
+        self.render_mode = check_render_mode(render_mode)
+        self.illegal_action = check_choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
+        for name, value in (("max_cycles", max_cycles), ("max_decisions", max_decisions)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise OptionError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if max_cycles is not None and max_decisions is not None:
+            raise OptionError("give max_cycles or max_decisions, not both")
+        self.max_decisions = max_decisions
+        if max_cycles is not None:
+            self.max_decisions = max_cycles * len(self.game.players)
+        self._default_seed = seed
+        self.encoding = encoding_for(self.game)
+        self.possible_agents = [f"player_{i}" for i in range(len(self.game.players))]
+        board = spaces.Box(0.0, 1.0, self.encoding.shape, dtype=np.float32)
+        mask = spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": board, "action_mask": mask}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self.state_space = board
+        self._rng: np.random.Generator | None = None
+        self.game_state: State = self.game.initial_state()
+        self.decisions = 0
+
+    # --- spaces ---------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # --- the game -------------------------------------------------------------------------
+    def _agent_of(self, state: State) -> str:
+        return self.possible_agents[self.game.players.index(state.to_move)]
+
+    def _player_of(self, agent: str) -> int:
+        if agent not in self.possible_agents:
+            raise OptionError(f"unknown agent {agent!r}; agents: {', '.join(self.possible_agents)}")
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; its chance events come from ``seed`` (or go on from the last)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        elif self._rng is None:
+            self._rng = np.random.default_rng(self._default_seed)
+        self.game_state = roll_chance(self.game.initial_state(), self._rng)
+        self.decisions = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self._agent_of(self.game_state)
+
+    def observe(self, agent: str) -> Observation:
+        """The observation of ``agent``: the board from its side and its legal actions (none
+        unless it is to move)."""
+        player = self._player_of(agent)
+        state = self.game_state
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        if not state.is_terminal() and self._agent_of(state) == agent:
+            mask = action_mask(state)
+        return {"observation": observe(state, player), "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The global state: the board seen by the first player (a perfect-information game
+        hides nothing)."""
+        return observe(self.game_state, 0)
+
+    def step(self, action: Any) -> None:
+        """The selected agent plays ``action`` (``None`` once the game is over for it)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalMoveError(f"{agent} is to move: None is an action only after the end")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        for info in self.infos.values():
+            info.clear()
+        state = self.game_state
+        try:
+            a = action_id(action, self.game.num_actions)
+        except IllegalMoveError:
+            if self.illegal_action == "raise":
+                raise
+            a = -1
+        legal = state.legal_action_ids()
+        if a not in legal:
+            why = illegal_message(state, a if a >= 0 else action)
+            if self.illegal_action == "raise":
+                raise IllegalMoveError(f"{agent}: {why}")
+            self.infos[agent]["illegal_action"] = action
+            if self.illegal_action == "lose":
+                gymnasium.logger.warn(f"{agent} loses: {why}")
+                self._end(rewards={agent: -1.0}, truncated=False)
+                return
+            assert self._rng is not None
+            a = legal[int(self._rng.integers(len(legal)))]
+            self.infos[agent]["played_action"] = a
+        assert self._rng is not None
+        self.game_state = roll_chance(state.play(a), self._rng)
+        self.decisions += 1
+        outcome = self.game_state.outcome()
+        if outcome is not None:
+            rewards = {}
+            if outcome.winner is not None:
+                for other in self.agents:
+                    won = self.game.players[self._player_of(other)] == outcome.winner
+                    rewards[other] = 1.0 if won else -1.0
+            self._end(rewards, truncated=False)
+        elif self.max_decisions is not None and self.decisions >= self.max_decisions:
+            self._end({}, truncated=True)
+        else:
+            self.agent_selection = self._agent_of(self.game_state)
+            self._accumulate_rewards()
+
+    def _end(self, rewards: dict[str, float], truncated: bool) -> None:
+        for agent in self.agents:
+            self.rewards[agent] = rewards.get(agent, 0.0)
+            self.terminations[agent] = not truncated
+            self.truncations[agent] = truncated
+        self._accumulate_rewards()
+        self._deads_step_first()
+
+    # --- display --------------------------------------------------------------------------
+    def render(self) -> str | np.ndarray | None:
+        """The position as ANSI text or an RGB array, by ``render_mode``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render_mode; pass render_mode='ansi' or 'rgb_array'"
+            )
+            return None
+        return render_state(self.game_state, self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def wrap(env: DiceboardAECEnv) -> AECEnv[str, Observation, int]:
+    """The environment with PettingZoo's order checks (reset before step, and so on)."""
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def parallel(env_class: type[DiceboardAECEnv], **kwargs: Any) -> ParallelEnv[str, Observation, int]:
+    """The parallel view of a turn-based game (PettingZoo's ``turn_based_aec_to_parallel``):
+    every parallel step takes an action from each live agent and plays the one of the agent
+    to move. A parallel step is therefore one cycle, and ``max_cycles`` counts them: the
+    game is truncated after ``max_cycles`` decisions."""
+    max_cycles = kwargs.pop("max_cycles", None)
+    if max_cycles is not None:
+        kwargs["max_decisions"] = max_cycles
+    return turn_based_aec_to_parallel(wrap(env_class(**kwargs)))

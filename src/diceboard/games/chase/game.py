@@ -1,0 +1,143 @@
+"""Chase: the game object and its states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, ClassVar
+
+import numpy as np
+
+from diceboard.core.game import Game, State
+from diceboard.core.move import Move
+from diceboard.games.chase import kernel, notation, options, position
+from diceboard.games.chase.kernel.geometry import CHAMBER, HEX_NAMES, NHEX
+from diceboard.games.chase.kernel.layout import ABSORB, BOARD, PHASE_ABSORB, TRANSFER
+from diceboard.games.chase.kernel.trace import MAX_TRACE
+from diceboard.games.chase.kernel.transfer import transfer_hexes
+from diceboard.kernel import PHASE
+
+
+class ChaseState(State):
+    """A Chase state. See :class:`diceboard.core.game.State`.
+
+    While the player to move has pips to absorb, :meth:`legal_moves` lists whole turns, each
+    with its absorption prefix (``{a1}d6-d3SW``), whereas :meth:`legal_action_ids` lists the
+    kernel's single decisions (the absorb steps first).
+    """
+
+    __slots__ = ("_turns",)
+
+    def must_absorb(self) -> bool:
+        """Whether the player to move has yet to absorb pips before acting."""
+        return bool(self._arr[PHASE] == PHASE_ABSORB) and not self.is_terminal()
+
+    def legal_moves(self) -> list[Move]:
+        """The legal turns in canonical notation, sorted (empty once the game is over)."""
+        if not self.must_absorb():
+            return super().legal_moves()
+        try:
+            return list(self._turns)
+        except AttributeError:
+            self._turns: tuple[Move, ...] = tuple(
+                notation.turns_with_prefix(self._arr, self._game.opts)
+            )
+            return list(self._turns)
+
+
+class ChaseGame(Game):
+    """Chase with its options (``no_capture_limit``, default 100; 0 turns the limit off).
+
+    >>> import diceboard
+    >>> game = diceboard.game("chase")
+    >>> state = game.start()
+    >>> state.to_move, len(state.legal_moves())
+    ('B', 46)
+    >>> after = state.play("a4-e6NE")
+    >>> str(after).split("/")[4], str(after).split()[1:]
+    ('.....B4...', ['R', '1', '1'])
+    """
+
+    name = "chase"
+    title = "Chase"
+    players = ("B", "R")
+    player_names = ("Blue", "Red")
+    squares = HEX_NAMES
+    #: the chamber hex
+    chamber = HEX_NAMES[CHAMBER]
+    kernel: ClassVar[ModuleType] = kernel
+    state_class = ChaseState
+
+    def __init__(self, **opts: Any) -> None:
+        resolved = options.resolve(opts)
+        super().__init__(resolved, options.kernel_options(resolved), "standard")
+
+    def non_default_options(self) -> dict[str, Any]:
+        return options.non_default(self._options)
+
+    def initial_state(self) -> State:
+        """The standard start: Blue 1 2 3 4 5 4 3 2 1 on row a, Red on row i, Blue to move.
+
+        >>> import diceboard
+        >>> str(diceboard.game("chase").initial_state()).split()[1:]
+        ['B', '0', '0']
+        """
+        arr = np.zeros(kernel.STATE_LEN, dtype=np.int64)
+        kernel.new_game(arr)
+        return self._root(arr)
+
+    def action_notation(self, action_id: int, state: State | None = None) -> str:
+        """The notation of one kernel decision. With ``state`` it is exact (``d6-d3SW``,
+        ``a1=2,a2=1``, ``{a1}``); without, a move reads ``d6SW`` (hex and direction), a
+        transfer ``a1=3,a2=?`` (the first die of its pair takes face 3) and an absorb step
+        ``{a1}``."""
+        self.check_action_id(action_id)
+        if state is None:
+            return notation.STATELESS_TEXT[action_id]
+        return notation.action_text(state.kernel_state(), action_id)
+
+    def _parse_position(self, text: str) -> np.ndarray:
+        return position.parse_position(text)
+
+    def _format_position(self, arr: np.ndarray) -> str:
+        return position.format_position(arr)
+
+    def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
+        cells: dict[str, tuple[str, int | None]] = {}
+        for sq in range(NHEX):
+            v = int(arr[BOARD + sq])
+            if v:
+                cells[HEX_NAMES[sq]] = ("B" if v > 0 else "R", abs(v))
+        return cells
+
+    def _move_segments(self, state: State, move: Move) -> list[list[str]]:
+        """The act of the turn (absorbing moves no die): for a move, the moving die's path
+        from its hex through every hex it passes to its landing hex (or the chamber), then
+        ``[from, to]`` for each bumped die and ``[e5, exit]`` for each die leaving the
+        chamber, in the order they move; for a transfer, ``[from, to]`` pointing from the
+        die that gives pips to the die that receives them."""
+        arr = state.kernel_state()
+        for action in move.actions:
+            if action >= ABSORB:
+                kernel.step(arr, self._opts, action, np.zeros(1, dtype=np.int64), 1)
+            elif action >= TRANSFER:
+                anchor, partner, face = (int(x) for x in transfer_hexes(action))
+                gives = abs(int(arr[BOARD + anchor])) > face
+                pair = [HEX_NAMES[anchor], HEX_NAMES[partner]]
+                return [pair if gives else pair[::-1]]
+            else:
+                trace = np.empty((MAX_TRACE, 2), dtype=np.int64)
+                n = int(kernel.move_trace(arr, action, trace))
+                segments: list[list[str]] = []
+                for segment, hex_index in trace[:n].tolist():
+                    if segment == len(segments):
+                        segments.append([])
+                    segments[segment].append(HEX_NAMES[hex_index])
+                return segments
+        return []
+
+    def _parse_move(self, state: State, text: str) -> Move:
+        return notation.parse_turn(state, text)
+
+    def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
+        return notation.moves_of(state._arr, np.asarray(action_ids, dtype=np.int64))

@@ -1,0 +1,52 @@
+"""Absorption: a side whose dice total 25 − d after losing dice raises its lowest dice before
+it acts. Each absorb step picks one of the lowest dice (any one of them when tied) and raises
+it by min(d, 6 − face); the steps go on until d = 0."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from diceboard.games.chase.kernel.board import put, set_phase, side_sign
+from diceboard.games.chase.kernel.geometry import NHEX
+from diceboard.games.chase.kernel.layout import BOARD, FULL_TOTAL, TOTAL
+from diceboard.kernel import TO_MOVE, njit
+
+
+@njit
+def missing_pips(state: np.ndarray) -> int:
+    """How many pips the player to move still has to absorb (0 when it totals 25)."""
+    return max(0, FULL_TOTAL - state[TOTAL + state[TO_MOVE]])
+
+
+@njit
+def lowest_face(state: np.ndarray) -> int:
+    """The lowest face among the dice of the player to move (7 when it has none)."""
+    sign = side_sign(state[TO_MOVE])
+    low = 7
+    for sq in range(NHEX):
+        v = state[BOARD + sq] * sign
+        if 0 < v < low:
+            low = v
+    return low
+
+
+@njit
+def next_lowest(state: np.ndarray, low: int, start: int) -> int:
+    """The first hex from ``start`` on that holds a die of the player to move showing
+    ``low``, or -1."""
+    sign = side_sign(state[TO_MOVE])
+    for sq in range(start, NHEX):
+        if state[BOARD + sq] * sign == low:
+            return sq
+    return -1
+
+
+@njit
+def absorb(state: np.ndarray, hex_index: int) -> None:
+    """Raise the die on ``hex_index`` (assumed one of the lowest) by as many missing pips
+    as it can take."""
+    sign = side_sign(state[TO_MOVE])
+    face = state[BOARD + hex_index] * sign
+    raised = min(missing_pips(state), 6 - face)
+    put(state, hex_index, sign * (face + raised))
+    set_phase(state)

@@ -1,0 +1,56 @@
+"""The end of a Chase game, checked after every turn in the order of the rules: elimination
+(either side down to four dice), repetition (a position's third occurrence since the number of
+dice last changed), the no-capture limit, and immobilization of the player to move."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from diceboard.games.chase.kernel.layout import COUNT, ELIMINATION_COUNT, OPT_NO_CAPTURE_LIMIT
+from diceboard.games.chase.kernel.movegen import has_legal_turn
+from diceboard.kernel import (
+    CLOCK,
+    HASH,
+    REASON,
+    REASON_ELIMINATION,
+    REASON_IMMOBILIZED,
+    REASON_NO_CAPTURE_LIMIT,
+    REASON_REPETITION,
+    RESULT,
+    RESULT_DRAW,
+    RESULT_FIRST,
+    RESULT_SECOND,
+    TO_MOVE,
+    count_in_history,
+    njit,
+)
+
+
+@njit
+def _finish(state: np.ndarray, result: int, reason: int) -> None:
+    state[RESULT] = result
+    state[REASON] = reason
+
+
+@njit
+def check_end(state: np.ndarray, opts: np.ndarray, history: np.ndarray, nhist: int) -> None:
+    """Decide whether the game is over after a turn and record the result in ``state``
+    (``history[:nhist]`` already holds the new position)."""
+    if state[COUNT] <= ELIMINATION_COUNT:
+        _finish(state, RESULT_SECOND, REASON_ELIMINATION)
+    elif state[COUNT + 1] <= ELIMINATION_COUNT:
+        _finish(state, RESULT_FIRST, REASON_ELIMINATION)
+    elif count_in_history(history, nhist, state[HASH]) >= 3:
+        _finish(state, RESULT_DRAW, REASON_REPETITION)
+    elif opts[OPT_NO_CAPTURE_LIMIT] > 0 and state[CLOCK] >= opts[OPT_NO_CAPTURE_LIMIT]:
+        _finish(state, RESULT_DRAW, REASON_NO_CAPTURE_LIMIT)
+    elif not has_legal_turn(state):
+        # the player to move loses: RESULT_FIRST + 1 - to_move is the other player's win
+        _finish(state, RESULT_FIRST + 1 - state[TO_MOVE], REASON_IMMOBILIZED)
+
+
+@njit
+def check_static_end(state: np.ndarray, opts: np.ndarray) -> None:
+    """The end checks that a position alone can decide (a parsed position has no history):
+    elimination, the no-capture limit and immobilization."""
+    check_end(state, opts, np.zeros(1, dtype=np.int64), 0)

@@ -1,0 +1,111 @@
+"""Moves: a die with face v goes exactly v steps in a straight line (wrapping east–west,
+ricocheting off rows a and i). Every hex it passes before the last must be empty and not the
+chamber; the last decides: empty (stop), enemy (capture), friendly (bump), chamber (split).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from diceboard.games.chase.kernel.board import put, side_sign
+from diceboard.games.chase.kernel.bump import chain_end, push
+from diceboard.games.chase.kernel.chamber import split, split_end
+from diceboard.games.chase.kernel.geometry import (
+    CHAMBER,
+    HEX_BIT,
+    HEX_WORD,
+    PATH,
+    PATH_HEADING,
+    PATH_MASK,
+)
+from diceboard.games.chase.kernel.layout import BOARD, COUNT, OCCUPIED
+from diceboard.games.chase.kernel.trace import record
+from diceboard.kernel import TO_MOVE, njit
+
+# what move_status finds
+MOVE_QUIET = 0  # legal, written with "-": an empty hex, a bump or the chamber
+MOVE_CAPTURE = 1  # legal, written with "x": the landing hex holds an enemy die
+MOVE_BLOCKED = 2  # a die stands on a hex the path passes (that hex is returned)
+MOVE_THROUGH_CHAMBER = 3  # the path passes the chamber before its last step
+MOVE_INTO_CHAMBER = 4  # a bump chain would push the die on the returned hex into the chamber
+
+
+#: the chamber as an obstacle in occupancy word 0 (it is hex 40 < WORD_BITS)
+_CHAMBER_BIT = HEX_BIT[CHAMBER] if HEX_WORD[CHAMBER] == 0 else 0
+
+
+@njit
+def path_clear(state: np.ndarray, frm: int, d: int, face: int) -> bool:
+    """Whether every hex a die with ``face`` passes from ``frm`` in direction ``d`` before its
+    last step is empty and not the chamber (two bitset tests)."""
+    mask = PATH_MASK[frm, d, face]
+    blocked = mask[0] & (state[OCCUPIED] | _CHAMBER_BIT) | mask[1] & state[OCCUPIED + 1]
+    return blocked == 0
+
+
+@njit
+def path_obstacle(state: np.ndarray, frm: int, d: int, face: int) -> tuple[int, int]:
+    """The first thing in the way of a path that is not clear: ``(MOVE_THROUGH_CHAMBER,
+    chamber)`` or ``(MOVE_BLOCKED, hex of the die)``."""
+    for k in range(face - 1):
+        p = PATH[frm, d, k]
+        if p == CHAMBER:
+            return MOVE_THROUGH_CHAMBER, p
+        if state[BOARD + p] != 0:
+            return MOVE_BLOCKED, p
+    return MOVE_QUIET, -1  # the path was clear after all
+
+
+@njit
+def move_status(state: np.ndarray, frm: int, d: int) -> tuple[int, int]:
+    """Whether the die on ``frm`` (of the player to move) may move in direction ``d``:
+    ``(MOVE_QUIET or MOVE_CAPTURE, landing hex)`` when it may, else the reason and the hex
+    at fault."""
+    player = state[TO_MOVE]
+    sign = side_sign(player)
+    face = state[BOARD + frm] * sign
+    if not path_clear(state, frm, d, face):
+        return path_obstacle(state, frm, d, face)
+    land = PATH[frm, d, face - 1]
+    heading = PATH_HEADING[frm, d, face - 1]
+    if land == CHAMBER:
+        end = split_end(state, face, heading, sign, state[COUNT + player], frm)
+    else:
+        target = state[BOARD + land] * sign
+        if target < 0:
+            return MOVE_CAPTURE, land
+        if target == 0:
+            return MOVE_QUIET, land
+        end = chain_end(state, land, heading, sign, frm, -1)
+    if end < 0:
+        return MOVE_INTO_CHAMBER, -1 - end
+    return MOVE_QUIET, land
+
+
+@njit
+def is_legal_move(state: np.ndarray, frm: int, d: int) -> bool:
+    """Whether the die on ``frm`` may move in direction ``d``."""
+    return move_status(state, frm, d)[0] <= MOVE_CAPTURE
+
+
+@njit
+def play_move(state: np.ndarray, frm: int, d: int, trace: np.ndarray) -> int:
+    """Move the die on ``frm`` in direction ``d`` (assumed legal), resolving bumps, captures
+    and the split; the player to move is unchanged. Records the path and every displaced die
+    in ``trace`` and returns the trace length."""
+    player = state[TO_MOVE]
+    sign = side_sign(player)
+    face = state[BOARD + frm] * sign
+    # the spare for a split is counted with the moving die still on the board
+    dice_on_board = state[COUNT + player]
+    put(state, frm, 0)
+    ntrace = record(trace, 0, 0, frm)
+    for k in range(face):
+        ntrace = record(trace, ntrace, 0, PATH[frm, d, k])
+    land = PATH[frm, d, face - 1]
+    heading = PATH_HEADING[frm, d, face - 1]
+    if land == CHAMBER:
+        ntrace, _ = split(state, face, heading, sign, dice_on_board, trace, ntrace, 0)
+    else:
+        ntrace, _ = push(state, sign * face, land, heading, trace, ntrace, 0)
+    return ntrace

@@ -1,0 +1,319 @@
+"""The HTTP JSON API (``/api/…``; OpenAPI at ``/openapi.json``).
+
+A player is known by the seat token sent in the ``X-Seat-Token`` header or, for pages of the
+same site, the HttpOnly cookie ``diceboard_seat_<game id>`` set when the seat was granted.
+Every state-changing request answers with the game as it now is (the same ``state`` message
+the WebSocket pushes); a refused one answers 4xx with ``detail`` saying why, and a 409 also
+carries ``state``: the game as it now is.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from diceboard import __version__
+from diceboard.core.errors import RecordError
+from diceboard.games.custodian.options import VARIANTS
+from diceboard.records import GameRecord, read_pgn
+from diceboard.server.computer import computer_levels
+from diceboard.server.errors import BadRequest, Forbidden
+from diceboard.server.live import LiveGame
+from diceboard.server.schemas import (
+    ImportRecord,
+    JoinGame,
+    MoveRequest,
+    NewGame,
+    OfferAction,
+    Resignation,
+)
+from diceboard.server.service import GameService, SeatGrant
+from diceboard.server.views import summary
+
+#: the pattern of a game id in a path
+GAME_ID = r"^[A-Za-z0-9_-]{1,24}$"
+GameId = Annotated[str, Path(pattern=GAME_ID, description="the game's id")]
+TOKEN_HEADER = "X-Seat-Token"
+COOKIE_PREFIX = "diceboard_seat_"
+COOKIE_AGE = 365 * 24 * 3600
+
+router = APIRouter(prefix="/api")
+
+
+def service_of(request: Request) -> GameService:
+    """The app's game service."""
+    service: GameService = request.app.state.service
+    return service
+
+
+Service = Annotated[GameService, Depends(service_of)]
+
+
+def same_origin(request: Request) -> bool:
+    """Whether the request comes from a page of this site (or states no origin at all, as
+    programs do). Cookies act only for such requests, which shuts out cross-site forgery."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    return origin.split("://", 1)[-1] == host
+
+
+def seat_token(request: Request, game_id: str) -> str | None:
+    """The seat token of a request: the header, else the game's cookie (same-origin only)."""
+    token = request.headers.get(TOKEN_HEADER)
+    if token:
+        return token.strip()[:128]
+    cookie = request.cookies.get(COOKIE_PREFIX + game_id)
+    if cookie and same_origin(request):
+        return cookie[:128]
+    return None
+
+
+def state_response(service: GameService, live: LiveGame, token: str | None, flipped: bool = False,
+                   status: int = 200) -> Response:
+    """The game as the holder of ``token`` sees it."""
+    seats = service.seats_of(live, token)
+    text = service.hub.state_message(live, seats, flipped)
+    return Response(content=text, media_type="application/json", status_code=status)
+
+
+def _grant_response(service: GameService, grant: SeatGrant, status: int) -> Response:
+    live = grant.live
+    body: dict[str, Any] = {
+        "id": live.id,
+        "seats": grant.seats,
+        "token": grant.token,
+        "links": links(live, grant.token),
+    }
+    response = JSONResponse(body, status_code=status)
+    set_seat_cookie(response, live.id, grant.token)
+    return response
+
+
+def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
+    """Remember the seat in this browser (HttpOnly, same-site only)."""
+    response.set_cookie(
+        COOKIE_PREFIX + game_id,
+        token,
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="strict",
+        path="/",
+    )
+
+
+def links(live: LiveGame, token: str) -> dict[str, str]:
+    """The page links of a game: the player's own (with the token in the fragment, which
+    browsers never send to a server), the spectators', and the opponent's invite."""
+    result = {"player": f"/game/{live.id}#seat={token}", "spectate": f"/game/{live.id}"}
+    if live.data.invite_code:
+        result["invite"] = f"/game/{live.id}/join#code={live.data.invite_code}"
+    return result
+
+
+# --- reference data -----------------------------------------------------------------------------
+@router.get("/meta", summary="Games, variants, options and computer levels on offer")
+async def meta() -> dict[str, Any]:
+    games: list[dict[str, Any]] = [
+        {
+            "name": "custodian",
+            "title": "Custodian Dice",
+            "players": ["W", "B"],
+            "player_names": ["White", "Black"],
+            "variants": list(VARIANTS),
+            "options": {
+                "path": ["no-reversal", "self-avoiding"],
+                "capture": ["line", "single"],
+                "placement": ["chosen", "rolled"],
+            },
+        },
+    ]
+    if chase_available():
+        games.append(
+            {
+                "name": "chase",
+                "title": "Chase",
+                "players": ["B", "R"],
+                "player_names": ["Blue", "Red"],
+                "variants": [],
+                "options": {},
+            }
+        )
+    return {"version": __version__, "games": games, "levels": computer_levels()}
+
+
+def chase_available() -> bool:
+    """Whether the Chase engine is installed (it plugs in when it lands)."""
+    import diceboard
+
+    try:
+        diceboard.game("chase")
+    except (ImportError, ValueError):
+        return False
+    return True
+
+
+# --- games -------------------------------------------------------------------------------------
+@router.post("/games", status_code=201, summary="Create a game; the answer holds your seat token")
+async def create_game(body: NewGame, service: Service) -> Response:
+    return _grant_response(service, await service.create(body), 201)
+
+
+@router.get("/games", summary="Short descriptions of the games with the ids given")
+async def list_games(
+    service: Service,
+    ids: Annotated[str, Query(max_length=2000, pattern=r"^[A-Za-z0-9_,-]*$")] = "",
+) -> list[dict[str, Any]]:
+    wanted = [i for i in ids.split(",") if i][:100]
+    return [summary(g, s) for g, s in await service.summaries(wanted)]
+
+
+@router.get("/lobby", summary="Listed online games waiting for an opponent")
+async def lobby(service: Service) -> list[dict[str, Any]]:
+    return [summary(g, s) for g, s in await service.lobby()]
+
+
+@router.get("/games/{game_id}", summary="The game as the requester sees it")
+async def get_game(
+    game_id: GameId, request: Request, service: Service, flipped: bool = False
+) -> Response:
+    live = await service.get(game_id)
+    return state_response(service, live, seat_token(request, game_id), flipped)
+
+
+@router.post("/games/{game_id}/join", summary="Take the open seat of a waiting online game")
+async def join_game(game_id: GameId, body: JoinGame, service: Service) -> Response:
+    grant = await service.join(game_id, body.code, body.name)
+    return _grant_response(service, grant, 200)
+
+
+@router.post("/games/{game_id}/session", summary="Remember a seat token in this browser")
+async def remember_seat(game_id: GameId, request: Request, service: Service) -> Response:
+    token = request.headers.get(TOKEN_HEADER)
+    live = await service.get(game_id)
+    if not token or not service.seats_of(live, token):
+        raise Forbidden(f"this token holds no seat in game {game_id}")
+    response = state_response(service, live, token)
+    set_seat_cookie(response, game_id, token)
+    return response
+
+
+@router.post("/games/{game_id}/moves", summary="Play a move (409 if the game moved on)")
+async def play_move(
+    game_id: GameId, body: MoveRequest, request: Request, service: Service
+) -> Response:
+    token = seat_token(request, game_id)
+    live = await service.move(game_id, token, body.move, body.version)
+    return state_response(service, live, token)
+
+
+@router.post("/games/{game_id}/resign", summary="Resign")
+async def resign(
+    game_id: GameId, body: Resignation, request: Request, service: Service
+) -> Response:
+    token = seat_token(request, game_id)
+    return state_response(service, await service.resign(game_id, token, body.seat), token)
+
+
+@router.post("/games/{game_id}/draw", summary="Offer, accept or decline a draw")
+async def draw(game_id: GameId, body: OfferAction, request: Request, service: Service) -> Response:
+    token = seat_token(request, game_id)
+    return state_response(service, await service.draw(game_id, token, body.action), token)
+
+
+@router.post("/games/{game_id}/takeback", summary="Ask for, accept or decline a takeback")
+async def takeback(
+    game_id: GameId, body: OfferAction, request: Request, service: Service
+) -> Response:
+    token = seat_token(request, game_id)
+    return state_response(service, await service.takeback(game_id, token, body.action), token)
+
+
+@router.post("/games/{game_id}/rematch", summary="Offer, accept or decline a rematch")
+async def rematch(
+    game_id: GameId, body: OfferAction, request: Request, service: Service
+) -> Response:
+    token = seat_token(request, game_id)
+    answer = await service.rematch(game_id, token, body.action)
+    response = JSONResponse(answer)
+    if answer.get("token"):
+        set_seat_cookie(response, answer["game"], answer["token"])
+        live = await service.get(answer["game"])
+        answer["links"] = links(live, answer["token"])
+        response = JSONResponse(answer)
+        set_seat_cookie(response, answer["game"], answer["token"])
+    return response
+
+
+@router.post("/games/{game_id}/hint", summary="The computer's suggestion for your move")
+async def hint(game_id: GameId, request: Request, service: Service) -> dict[str, Any]:
+    return await service.hint(game_id, seat_token(request, game_id))
+
+
+@router.get("/games/{game_id}/positions/{index}", summary="An earlier position of the game")
+async def position(
+    game_id: GameId,
+    index: Annotated[int, Path(ge=0, le=100_000)],
+    service: Service,
+    flipped: bool = False,
+) -> dict[str, Any]:
+    from diceboard.server.moves import describe
+    from diceboard.server.views import board_picture
+
+    live = await service.get(game_id)
+    if index > len(live.moves):
+        raise_not_found(game_id, index, len(live.moves))
+    state = list(live.state.path())[index]
+    last = None
+    if state.parent is not None and state.last_move is not None:
+        last = describe(state.parent, state.last_move)
+    return {
+        "index": index,
+        "position": str(state),
+        "last": last,
+        "board": {sq: [o, f] for sq, (o, f) in state.board().items()},
+        "svg": board_picture(live, flipped, index),
+    }
+
+
+def raise_not_found(game_id: str, index: int, count: int) -> None:
+    """404 for a position past the end of the game."""
+    from diceboard.server.errors import NotFound
+
+    raise NotFound(f"game {game_id} has {count} moves: positions 0 to {count}, not {index}")
+
+
+@router.get("/games/{game_id}/record", summary="Download the game record (PGN or JSON)")
+async def record(
+    game_id: GameId, service: Service, format: Literal["pgn", "json"] = "pgn"
+) -> Response:
+    rec = await service.record(game_id)
+    name = f"diceboard-{game_id}.{format}"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    if format == "json":
+        return Response(rec.to_json(), media_type="application/json", headers=headers)
+    return PlainTextResponse(rec.to_pgn(), headers=headers, media_type="application/x-chess-pgn")
+
+
+@router.post("/imports", status_code=201, summary="Store a game record for replaying")
+async def import_record(body: ImportRecord, service: Service) -> dict[str, Any]:
+    text = body.record.strip()
+    try:
+        if text.startswith("{"):
+            records = [GameRecord.from_json(text)]
+        else:
+            # bytes, not str: a str naming a file on the server would be checked as a path
+            records = read_pgn(text.encode("utf-8"))
+    except RecordError:
+        raise
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    if len(records) != 1:
+        raise BadRequest(f"the text holds {len(records)} games; import one game at a time")
+    live = await service.import_record(records[0])
+    return {"id": live.id, "links": {"spectate": f"/game/{live.id}"}, "moves": len(live.moves),
+            "imported_at": time.time()}

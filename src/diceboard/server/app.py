@@ -1,0 +1,195 @@
+"""The ASGI application: API, WebSocket, pages and static files, wired to one game service."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from diceboard import __version__
+from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
+from diceboard.server import api, websocket
+from diceboard.server.computer import ComputerPool
+from diceboard.server.errors import Conflict, ServiceError
+from diceboard.server.hub import Hub
+from diceboard.server.service import GameService
+from diceboard.server.settings import ServerSettings
+from diceboard.server.storage import Database, Repository
+from diceboard.server.views import ViewCache
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: pages never load anything from elsewhere, never run inline script, never sit in a frame
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+        "form-action 'self'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+}
+
+
+class BodyLimit:
+    """Refuses request bodies over ``limit`` bytes with 413, before anything reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await _too_large(self.limit, send)
+                return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooLarge:
+            await _too_large(self.limit, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    body = JSONResponse(
+        {"detail": f"the request body is larger than {limit} bytes", "code": "too_large"},
+        status_code=413,
+    )
+    await send(
+        {"type": "http.response.start", "status": 413, "headers": body.raw_headers}
+    )
+    await send({"type": "http.response.body", "body": body.body})
+
+
+def _error_body(detail: str, code: str, **extra: Any) -> dict[str, Any]:
+    return {"detail": detail, "code": code, **extra}
+
+
+def create_app(settings: ServerSettings) -> FastAPI:
+    """The web app on the database ``settings.database_url`` (migrated before this returns;
+    a database that cannot be opened raises :class:`~diceboard.core.errors.OptionError`)."""
+    database = Database.open(settings.database_url)
+    repository = Repository(database)
+    pool = ComputerPool(settings.computer_pool, settings.computer_workers)
+    views = ViewCache()
+    hub = Hub(views)
+    service = GameService(repository, pool, hub, settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if settings.computer_pool == "process":
+            pool.warm_up()
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            pool.close()
+            database.close()
+
+    app = FastAPI(
+        title="diceboard",
+        version=__version__,
+        description="Play Custodian Dice and Chase: an authoritative game server. "
+        "Seat tokens go in the X-Seat-Token header.",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    app.state.settings = settings
+    app.state.database = database
+
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> Response:
+        body = _error_body(exc.message, exc.code)
+        if isinstance(exc, Conflict) and exc.live is not None:
+            game_id = exc.live.id
+            token = api.seat_token(request, game_id)
+            state = service.hub.state_message(exc.live, service.seats_of(exc.live, token), False)
+            text = '{"detail":%s,"code":"conflict","state":%s}' % (
+                JSONResponse(exc.message).body.decode(),
+                state,
+            )
+            return Response(text, status_code=409, media_type="application/json")
+        return JSONResponse(body, status_code=exc.status)
+
+    @app.exception_handler(DiceboardError)
+    async def engine_error(_request: Request, exc: DiceboardError) -> Response:
+        code = (
+            "illegal_move"
+            if isinstance(exc, IllegalMoveError)
+            else "notation"
+            if isinstance(exc, NotationError)
+            else type(exc).__name__.removesuffix("Error").lower()
+        )
+        return JSONResponse(_error_body(str(exc), code), status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> Response:
+        problems = []
+        for error in exc.errors():
+            where = ".".join(str(p) for p in error.get("loc", ()))
+            problems.append(f"{where}: {error.get('msg')}")
+        detail = "; ".join(problems[:5]) or "the request is not valid"
+        return JSONResponse(_error_body(detail, "invalid"), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
+        return JSONResponse(
+            _error_body(str(exc.detail), "http"), status_code=exc.status_code, headers=exc.headers
+        )
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if request.url.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    app.include_router(api.router)
+    app.include_router(websocket.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "game.html")
+
+    @app.get("/game/{game_id}/join", include_in_schema=False)
+    async def join_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "game.html")
+
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app

@@ -1,0 +1,163 @@
+"""Computer players, run off the event loop in a worker pool.
+
+A task carries only plain data (the rules, the start position and the move list); the worker
+replays it (keeping the last replay of each game, so a game in progress costs one move per
+turn), asks the agent, and returns notation. Processes are the default, so a long search never
+competes with the event loop for the interpreter lock; threads are a lighter choice for tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from threading import Lock
+from typing import Any
+
+from diceboard import ai
+from diceboard.core.game import State
+from diceboard.server.live import make_rules
+
+log = logging.getLogger(__name__)
+
+#: the agent used for hints and as a fallback when the configured agent fails
+FALLBACK_AGENT = "random"
+
+
+def computer_levels() -> list[dict[str, str]]:
+    """The computer opponents on offer: the AI package's levels once it has them, and the
+    random mover always (as a fallback and for testing)."""
+    levels: list[dict[str, str]] = []
+    declared = getattr(ai, "LEVELS", None)
+    if isinstance(declared, list | tuple) and declared:
+        for entry in declared:
+            spec = str(entry[0] if isinstance(entry, tuple | list) else entry)
+            label = str(entry[1]) if isinstance(entry, tuple | list) and len(entry) > 1 else spec
+            levels.append({"spec": spec, "label": label})
+    elif "level" in ai.FACTORIES:
+        levels.extend({"spec": f"level:{n}", "label": f"Level {n}"} for n in range(1, 9))
+    if not any(level["spec"] == FALLBACK_AGENT for level in levels):
+        levels.insert(0, {"spec": FALLBACK_AGENT, "label": "Random mover"})
+    return levels
+
+
+def valid_agent(spec: str) -> bool:
+    """Whether ``spec`` names a computer player that exists now."""
+    try:
+        ai.agent(spec, seed=0)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class ThinkTask:
+    """One question for a computer player about one position of one game."""
+
+    game_id: str
+    game: str
+    options: dict[str, Any]
+    start_position: str | None
+    moves: tuple[str, ...]
+    agent: str
+    seed: int
+    analyse: bool = False
+
+
+# --- in the worker ------------------------------------------------------------------------
+_REPLAYS: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
+_REPLAYS_LOCK = Lock()
+_REPLAYS_KEPT = 64
+
+
+def _position(task: ThinkTask) -> State:
+    key = task.game_id
+    with _REPLAYS_LOCK:
+        cached = _REPLAYS.get(key)
+    if cached is not None and task.moves[: len(cached[0])] == cached[0]:
+        done, state = cached
+    else:
+        rules = make_rules(task.game, task.options)
+        done = ()
+        state = rules.parse(task.start_position) if task.start_position else rules.initial_state()
+    for notation in task.moves[len(done) :]:
+        state = state.play(notation)
+    with _REPLAYS_LOCK:
+        _REPLAYS[key] = (task.moves, state)
+        _REPLAYS.move_to_end(key)
+        while len(_REPLAYS) > _REPLAYS_KEPT:
+            _REPLAYS.popitem(last=False)
+    return state
+
+
+def think(task: ThinkTask) -> dict[str, Any]:
+    """Run in a worker: the agent's move (and, for ``analyse``, its value and line)."""
+    state = _position(task)
+    try:
+        player = ai.agent(task.agent, seed=task.seed)
+    except ValueError:
+        log.warning("unknown agent %r; playing %s", task.agent, FALLBACK_AGENT)
+        player = ai.agent(FALLBACK_AGENT, seed=task.seed)
+    if not task.analyse:
+        return {"best": player.choose(state).notation}
+    analysis = player.analyse(state)
+    return {
+        "best": analysis.best.notation,
+        "value": float(analysis.value),
+        "pv": [m.notation for m in analysis.pv],
+    }
+
+
+def _warm_up() -> None:
+    # compile (or load from numba's cache) the kernels once per worker, before the first task
+    import diceboard
+
+    diceboard.game("custodian").start(seed=0).legal_moves()
+
+
+# --- in the server ------------------------------------------------------------------------
+class ComputerPool:
+    """The worker pool that computer players think in."""
+
+    def __init__(self, kind: str, workers: int) -> None:
+        self._kind = kind
+        self._workers = workers
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self._kind == "process":
+                self._executor = ProcessPoolExecutor(
+                    self._workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_warm_up,
+                )
+            else:
+                self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")
+        return self._executor
+
+    def warm_up(self) -> None:
+        """Start the workers now rather than at the first computer move."""
+        pool = self._pool()
+        for _ in range(self._workers):
+            pool.submit(_warm_up)
+
+    async def run(self, task: ThinkTask) -> dict[str, Any]:
+        """The worker's answer to ``task``; a broken pool is replaced once."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(), think, task)
+        except BrokenProcessPool:
+            log.warning("the computer's worker pool broke; starting a new one")
+            self._executor = None
+            return await loop.run_in_executor(self._pool(), think, task)
+
+    def close(self) -> None:
+        """Stop the workers (pending tasks are dropped)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

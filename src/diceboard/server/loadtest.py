@@ -1,0 +1,244 @@
+"""A load test of the web app: many concurrent online games over WebSockets on loopback.
+
+Each game has two players, each with its own WebSocket. A player whose turn it is picks a
+random legal move from the snapshot it was sent and submits it over its socket with the
+game's version; the latency of a move is the time from sending it to receiving the snapshot
+that contains it. At the end every game is fetched over HTTP and its stored move count is
+checked against the moves that were acknowledged: every move must be accounted for.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class LoadReport:
+    """What a load test measured."""
+
+    games: int
+    moves: int = 0
+    rejected: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    lost: list[str] = field(default_factory=list)
+    finished_games: int = 0
+
+    def percentile(self, p: float) -> float:
+        """The ``p``-th percentile of the move latencies, in milliseconds."""
+        if not self.latencies_ms:
+            return float("nan")
+        data = sorted(self.latencies_ms)
+        k = min(len(data) - 1, max(0, round(p / 100 * (len(data) - 1))))
+        return data[k]
+
+    def lines(self) -> list[str]:
+        """The report as text lines."""
+        rate = self.moves / self.seconds if self.seconds else 0.0
+        return [
+            f"games              {self.games} concurrent ({self.finished_games} finished)",
+            f"moves              {self.moves} acknowledged, {self.rejected} rejected, "
+            f"{rate:.0f} moves/s over {self.seconds:.1f} s",
+            f"latency p50        {self.percentile(50):.1f} ms",
+            f"latency p90        {self.percentile(90):.1f} ms",
+            f"latency p99        {self.percentile(99):.1f} ms   (target < 100 ms)",
+            f"latency max        {max(self.latencies_ms, default=float('nan')):.1f} ms",
+            f"mean               {statistics.fmean(self.latencies_ms) if self.latencies_ms else float('nan'):.1f} ms",
+            "accounting         "
+            + ("every move stored" if not self.lost else f"MISMATCH in {len(self.lost)} games"),
+        ]
+
+
+def check_loopback(url: str) -> None:
+    """Refuse any server that is not on a loopback address (the bench never leaves the host)."""
+    host = urlparse(url).hostname or ""
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        raise ValueError(f"the load test only runs against loopback addresses, not {host!r}")
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def running_server(database: str | None = None) -> Any:
+    """A ``diceboard serve`` subprocess on a free loopback port; yields its base URL."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        url = database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        process = subprocess.Popen(
+            [sys.executable, "-m", "diceboard.cli", "serve", "--port", str(port), "--db", url,
+             "--log-level", "warning", "--computer-workers", "1"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_until_up(base, process)
+            yield base
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+    """Wait until the server answers (raise if it exits or does not start in time)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            err = process.stderr.read().decode(errors="replace") if process.stderr else ""
+            raise RuntimeError(f"the server exited with status {process.returncode}: {err[-2000:]}")
+        try:
+            if httpx.get(f"{base}/api/meta", timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the server at {base} did not start within {timeout:.0f} s")
+
+
+class _Player:
+    def __init__(self, base: str, game_id: str, token: str, seat: str, rng: random.Random,
+                 report: LoadReport, deadline: float, max_moves: int) -> None:
+        self.url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+        self.token = token
+        self.seat = seat
+        self.rng = rng
+        self.report = report
+        self.deadline = deadline
+        self.max_moves = max_moves
+        self.sent_at: float | None = None
+        self.sent_version = -1
+        self.acked = 0
+        self.pending = False
+        self.done = False
+        self.last: dict[str, Any] | None = None
+
+    async def play(self) -> None:
+        async with connect(self.url, max_size=2**24, open_timeout=30) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            while True:
+                # the opponent may stop at the deadline while it is its turn: stop waiting too
+                wait = self.deadline - time.monotonic() + 5.0
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.1, wait))
+                except TimeoutError:
+                    return
+                if not await self._handle(ws, json.loads(raw)):
+                    return
+
+    async def _handle(self, ws: Any, message: dict[str, Any]) -> bool:
+        """Act on one message; ``False`` when this player is done."""
+        if message["type"] == "ack":
+            self.acked += 1
+            self.pending = False
+            if self.done:
+                return False
+            if self.last is not None:
+                await self._maybe_move(ws, self.last)
+            return True
+        if message["type"] == "error":
+            self.report.rejected += 1
+            self.sent_at = None
+            self.pending = False
+            return not self.done
+        if message["type"] != "state":
+            return True
+        game = message["game"]
+        self.last = game
+        if self.sent_at is not None and game["version"] > self.sent_version:
+            self.report.latencies_ms.append((time.perf_counter() - self.sent_at) * 1000)
+            self.report.moves += 1
+            self.sent_at = None
+        if game["status"] == "finished":
+            if self.seat == game["players"][0] and not self.done:
+                self.report.finished_games += 1
+            self.done = True
+            return self.pending
+        decisions = sum(1 for m in game["moves"] if m["seat"])
+        if time.monotonic() > self.deadline or decisions >= self.max_moves:
+            self.done = True
+            return self.pending
+        await self._maybe_move(ws, game)
+        return True
+
+    async def _maybe_move(self, ws: Any, game: dict[str, Any]) -> None:
+        if game["to_move"] == self.seat and not self.pending and game["legal"]:
+            move = self.rng.choice(game["legal"])["notation"]
+            self.sent_version = game["version"]
+            self.sent_at = time.perf_counter()
+            self.pending = True
+            await ws.send(json.dumps({"type": "move", "move": move, "version": game["version"]}))
+
+
+async def run_load(base: str, games: int, seconds: float, max_moves: int, seed: int,
+                   game: str = "custodian") -> LoadReport:
+    """Play ``games`` concurrent online games on the server at ``base`` for up to ``seconds``
+    (each up to ``max_moves`` decisions); returns the measurements."""
+    check_loopback(base)
+    report = LoadReport(games)
+    rng = random.Random(seed)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60.0, limits=limits) as http:
+        sem = asyncio.Semaphore(20)
+
+        async def setup(i: int) -> tuple[str, list[tuple[str, str]]]:
+            async with sem:
+                created = (await http.post("/api/games", json={
+                    "game": game, "mode": "online", "side": "first", "name": f"bench{i}a"})).json()
+                joined = (await http.post(f"/api/games/{created['id']}/join", json={
+                    "code": created["links"]["invite"].split("#code=")[1], "name": f"bench{i}b"},
+                    cookies={})).json()
+                http.cookies.clear()
+                return created["id"], [(created["token"], created["seats"][0]),
+                                       (joined["token"], joined["seats"][0])]
+
+        created = await asyncio.gather(*(setup(i) for i in range(games)))
+        start = time.perf_counter()
+        deadline = time.monotonic() + seconds
+        players = [
+            _Player(base, gid, token, seat, random.Random(rng.random()), report, deadline, max_moves)
+            for gid, seats in created for token, seat in seats
+        ]
+        await asyncio.gather(*(p.play() for p in players), return_exceptions=False)
+        report.seconds = time.perf_counter() - start
+        acked = {}
+        for p, (gid, _seat) in zip(players, [(g, s) for g, seats in created for _t, s in seats], strict=True):
+            acked[gid] = acked.get(gid, 0) + p.acked
+        for gid, _seats in created:
+            stored = (await http.get(f"/api/games/{gid}")).json()["game"]
+            decisions = sum(1 for m in stored["moves"] if m["seat"])
+            if decisions != acked[gid]:
+                report.lost.append(f"{gid}: {acked[gid]} acknowledged, {decisions} stored")
+    return report

@@ -1,0 +1,77 @@
+"""The shapes of request bodies: every field typed and bounded, unknown fields refused, so
+that bad input is answered with a 4xx that names the field before anything is touched."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Name = Field(default=None, min_length=1, max_length=40)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TimeControl(_Strict):
+    """Minutes per player and seconds added after each of their moves."""
+
+    minutes: float = Field(gt=0, le=180)
+    increment: float = Field(default=0, ge=0, le=60)
+
+
+class NewGame(_Strict):
+    """A game to create.
+
+    ``mode`` is ``computer`` (against ``level``), ``local`` (both sides at one screen) or
+    ``online`` (an invite link for the opponent; ``listed`` puts it in the lobby). ``side``
+    is the creator's: ``first``, ``second``, ``random`` or a player letter. ``position``
+    starts from a position string instead of the start. ``seed`` fixes the dice (computer and
+    local games only: an online opponent must not know the rolls in advance).
+    """
+
+    game: str = Field(min_length=1, max_length=32)
+    variant: str | None = Field(default=None, min_length=1, max_length=32)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=12)
+    position: str | None = Field(default=None, min_length=1, max_length=400)
+    mode: Literal["computer", "local", "online"] = "computer"
+    side: str = Field(default="first", min_length=1, max_length=8)
+    level: str | None = Field(default=None, min_length=1, max_length=64)
+    time_control: TimeControl | None = None
+    listed: bool = False
+    name: str | None = Name
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class JoinGame(_Strict):
+    """Take the open seat: with the invite code (not needed for a game in the lobby)."""
+
+    code: str | None = Field(default=None, min_length=1, max_length=64)
+    name: str | None = Name
+
+
+class MoveRequest(_Strict):
+    """A move in notation. ``version`` is the game version the move was chosen in: if the
+    game has changed since, the move is refused with 409 instead of played elsewhere."""
+
+    move: str = Field(min_length=1, max_length=64)
+    version: int | None = Field(default=None, ge=0, le=10**9)
+
+
+class OfferAction(_Strict):
+    """Make, accept or decline an offer (draw, takeback, rematch)."""
+
+    action: Literal["offer", "accept", "decline"]
+
+
+class Resignation(_Strict):
+    """Resign; ``seat`` picks the side at a one-screen game (default: the side to move)."""
+
+    seat: str | None = Field(default=None, min_length=1, max_length=1)
+
+
+class ImportRecord(_Strict):
+    """A game record (PGN-style text or its JSON form) to store for replaying."""
+
+    record: str = Field(min_length=1, max_length=500_000)

@@ -1,0 +1,85 @@
+// Reading the server's legal moves for the board: which dice can be picked, where each can
+// go, and which moves a click leaves to choose between. Pure functions over the list the
+// server sent; the rules themselves are never computed here.
+
+const ARROWS = { E: "→", W: "←", NE: "↗", NW: "↖", SE: "↘", SW: "↙" };
+
+export const prefixOf = (move) => (move.absorb || []).join(",");
+
+/** The distinct absorption choices (Chase), in the server's order. */
+export function absorbChoices(legal) {
+  return [...new Set(legal.map(prefixOf))];
+}
+
+export function withPrefix(legal, prefix) {
+  return prefix === null ? legal : legal.filter((m) => prefixOf(m) === prefix);
+}
+
+/** Squares holding a die that some legal move starts from. */
+export function sources(legal) {
+  const set = new Set();
+  for (const m of legal) {
+    if (m.from) set.add(m.from);
+    if (m.kind === "transfer") m.transfer.forEach(([sq]) => set.add(sq));
+  }
+  return set;
+}
+
+/** Faces in hand that can be placed now. */
+export function handFaces(legal) {
+  return new Set(legal.filter((m) => m.kind === "place").map((m) => m.face));
+}
+
+/** Where the die on `square` can go: [{square, kind}] (kind target, capture or transfer). */
+export function targetsFrom(legal, square) {
+  const marks = new Map();
+  for (const m of legal) {
+    if (m.from === square && m.to) {
+      const kind = m.capture ? "capture" : "target";
+      if (marks.get(m.to) !== "capture") marks.set(m.to, kind);
+    } else if (m.kind === "transfer") {
+      const [[a], [b]] = m.transfer;
+      if (a === square && !marks.has(b)) marks.set(b, "transfer");
+      if (b === square && !marks.has(a)) marks.set(a, "transfer");
+    }
+  }
+  return [...marks].map(([sq, kind]) => ({ square: sq, kind }));
+}
+
+/** Legal moves that take the die on `from` to `to`, and transfers between the two. */
+export function movesBetween(legal, from, to) {
+  return legal.filter((m) => {
+    if (m.from === from && m.to === to) return true;
+    if (m.kind !== "transfer") return false;
+    const squares = m.transfer.map(([sq]) => sq);
+    return squares.includes(from) && squares.includes(to);
+  });
+}
+
+export function placementsTo(legal, square, face = null) {
+  return legal.filter((m) => m.kind === "place" && m.to === square && (face === null || m.face === face));
+}
+
+/** A short label for a move in the chooser. */
+export function label(move, faceless) {
+  switch (move.kind) {
+    case "place":
+      return `Place ${move.face}`;
+    case "step":
+      return move.face ? `Turn to ${move.face}` : "Step (the die is rolled)";
+    case "jump":
+      return faceless ? "Jump (the die is rolled)" : "Jump (flip)";
+    case "move":
+      return `${ARROWS[move.dir] || ""} ${move.dir}${move.capture ? " capture" : ""}`;
+    case "transfer":
+      return move.transfer.map(([sq, f]) => `${sq} → ${f}`).join(", ");
+    default:
+      return move.notation;
+  }
+}
+
+/** The face a chooser button shows as a die, if any. */
+export function shownFace(move) {
+  if (move.kind === "place" || (move.kind === "step" && move.face)) return move.face;
+  return null;
+}

@@ -1,0 +1,633 @@
+// The game page: follows one game over its WebSocket (reconnecting by itself), shows it, and
+// turns clicks, keys and typed notation into moves that the server checks.
+import {
+  ApiError,
+  describeOutcome,
+  rememberGame,
+  rememberSeat,
+  request,
+  seatToken,
+  takeFragment,
+} from "./api.js";
+import { Board } from "./board.js";
+import * as C from "./choices.js";
+
+const $ = (id) => document.getElementById(id);
+const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+const ui = {
+  game: null, // the public snapshot
+  you: [],
+  invite: null,
+  receivedAt: 0,
+  serverAge: 0,
+  token: null,
+  flipped: null,
+  viewIndex: null,
+  selected: null,
+  handFace: null,
+  absorb: null,
+  hint: null,
+  busy: false,
+  shownSvg: null,
+  queue: Promise.resolve(),
+  socket: null,
+  retry: 0,
+};
+
+const board = new Board($("board"), { onSquare, onHandDie });
+
+// --- messages --------------------------------------------------------------------------------
+function say(text, kind = "error") {
+  const el = $("message");
+  el.textContent = text || "";
+  el.dataset.kind = kind;
+}
+
+function setConnection(text) {
+  $("connection").textContent = text;
+  $("connection").hidden = !text;
+}
+
+// --- state ----------------------------------------------------------------------------------
+function isMyTurn() {
+  const g = ui.game;
+  return Boolean(g && ui.viewIndex === null && g.to_move && ui.you.includes(g.to_move) && !ui.busy);
+}
+
+function activeLegal() {
+  const legal = ui.game ? ui.game.legal : [];
+  const choices = C.absorbChoices(legal);
+  if (choices.length <= 1) return legal;
+  return ui.absorb === null ? [] : C.withPrefix(legal, ui.absorb);
+}
+
+function clearSelection() {
+  ui.selected = null;
+  ui.handFace = null;
+  board.preview([], "preview");
+}
+
+/** Take a `state` message (from the socket or an HTTP answer). */
+function applyState(message) {
+  ui.queue = ui.queue.then(() => applyNow(message)).catch((error) => console.error(error));
+  return ui.queue;
+}
+
+async function applyNow(message) {
+  const next = message.game;
+  const previous = ui.game;
+  if (previous && next.revision < previous.revision) return;
+  ui.you = message.you || [];
+  ui.invite = message.invite || null;
+  ui.receivedAt = performance.now();
+  ui.serverAge = Math.max(0, (message.now || next.server_time) - next.server_time);
+  if (ui.flipped === null) {
+    ui.flipped = ui.you.length === 1 && ui.you[0] === next.players[1];
+    if (ui.flipped !== next.flipped) refreshView();
+  }
+  const moved = previous && next.version !== previous.version;
+  if (moved) {
+    clearSelection();
+    ui.absorb = null;
+    ui.hint = null;
+  }
+  const animate = previous && ui.viewIndex === null && next.version === previous.version + 1 &&
+    next.last && next.moves.length === previous.moves.length + 1 && next.flipped === previous.flipped;
+  if (animate) await board.animate(next.last.segments);
+  ui.game = next;
+  if (ui.viewIndex === null && next.svg !== ui.shownSvg) {
+    board.show(next.svg, next.centres, next.split);
+    ui.shownSvg = next.svg;
+  }
+  render();
+}
+
+async function refreshView() {
+  if (ui.socket && ui.socket.readyState === WebSocket.OPEN) {
+    ui.socket.send(JSON.stringify({ type: "view", flipped: ui.flipped }));
+    return;
+  }
+  try {
+    applyState(await request("GET", `/api/games/${gameId}?flipped=${ui.flipped}`, { token: ui.token }));
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+// --- drawing the page -----------------------------------------------------------------------------
+function playerName(g, seat) {
+  return g.player_names[g.players.indexOf(seat)];
+}
+
+function render() {
+  const g = ui.game;
+  document.title = `${g.title} — diceboard`;
+  const variant = g.variant && g.variant !== "standard" ? ` · ${g.variant}` : "";
+  $("title").textContent = `${g.title}${variant}${g.mode === "imported" ? " · record" : ""}`;
+  renderBars(g);
+  renderStatus(g);
+  renderOffers(g);
+  renderMoves(g);
+  renderActions(g);
+  renderMarks();
+}
+
+function renderBars(g) {
+  const [bottom, top] = ui.flipped ? [g.players[1], g.players[0]] : [g.players[0], g.players[1]];
+  for (const [id, seat] of [["bar-bottom", bottom], ["bar-top", top]]) {
+    const bar = $(id);
+    const info = g.seats[seat] || { kind: "open", name: "" };
+    bar.dataset.seat = seat;
+    bar.dataset.player = String(g.players.indexOf(seat));
+    const who = info.kind === "open" ? "waiting for a player" : info.name;
+    const mine = ui.you.includes(seat) && ui.you.length === 1 ? " (you)" : "";
+    bar.querySelector(".name").textContent = `${playerName(g, seat)} · ${who}${mine}`;
+    bar.querySelector(".presence").textContent =
+      info.kind === "human" ? (info.connected ? "● online" : "○ away") : info.kind === "computer" ? "computer" : "";
+    bar.classList.toggle("to-move", g.to_move === seat);
+  }
+  renderClocks();
+}
+
+function renderClocks() {
+  const g = ui.game;
+  if (!g) return;
+  for (const id of ["bar-top", "bar-bottom"]) {
+    const el = $(id).querySelector(".clock");
+    if (!g.clock) {
+      el.textContent = "";
+      continue;
+    }
+    const seat = $(id).dataset.seat;
+    let ms = g.clock.remaining[seat];
+    if (g.clock.running === seat && g.status === "active") {
+      ms -= ui.serverAge * 1000 + (performance.now() - ui.receivedAt);
+    }
+    ms = Math.max(0, ms);
+    const s = Math.ceil(ms / 1000);
+    el.textContent = ms < 10000 ? (ms / 1000).toFixed(1) : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    el.classList.toggle("low", ms < 10000);
+    el.classList.toggle("running", g.clock.running === seat && g.status === "active");
+  }
+}
+
+function renderStatus(g) {
+  let text;
+  if (g.outcome) {
+    text = `Game over: ${describeOutcome(g.outcome, g.player_names, g.players)}`;
+  } else if (g.status === "waiting") {
+    text = "Waiting for an opponent to join…";
+  } else if (g.to_move) {
+    const name = playerName(g, g.to_move);
+    const seat = g.seats[g.to_move];
+    if (ui.you.includes(g.to_move)) text = ui.you.length > 1 ? `${name} to move` : `Your move (${name})`;
+    else if (seat && seat.kind === "computer") text = `${name} (computer) is thinking…`;
+    else text = `${name} to move`;
+  } else {
+    text = "";
+  }
+  $("status").textContent = text;
+  const last = g.last;
+  let roll = "";
+  if (last && last.roll) roll = `${DIE_FACES[last.roll]} rolled ${last.roll}`;
+  if (g.hand && (g.hand[g.players[0]].length || g.hand[g.players[1]].length)) {
+    roll = g.players.map((p) => `${playerName(g, p)} rolled ${g.hand[p].join(" ") || "—"}`).join(" · ");
+  }
+  $("roll").textContent = roll;
+  const waiting = g.status === "waiting" && ui.invite;
+  $("invite").hidden = !waiting;
+  if (waiting) $("invite-link").value = `${location.origin}/game/${g.id}/join#code=${ui.invite}`;
+  const spectate = `${location.origin}/game/${g.id}`;
+  $("spectate-link").href = spectate;
+  $("spectate-link").textContent = spectate;
+  $("own-link-row").hidden = !ui.token;
+  if (ui.token) $("own-link").value = `${location.origin}/game/${g.id}#seat=${ui.token}`;
+}
+
+function renderOffers(g) {
+  const box = $("offer");
+  const mine = (seat) => ui.you.includes(seat);
+  let offer = null;
+  if (ui.you.length === 1) {
+    if (g.offers.draw && !mine(g.offers.draw) && g.status === "active") offer = ["draw", "Your opponent offers a draw."];
+    else if (g.offers.takeback && !mine(g.offers.takeback) && g.status === "active") offer = ["takeback", "Your opponent asks to take back their last move."];
+    else if (g.offers.rematch && !mine(g.offers.rematch) && !g.rematch_game) offer = ["rematch", "Your opponent wants a rematch."];
+  }
+  box.hidden = !offer;
+  if (offer) {
+    box.dataset.kind = offer[0];
+    $("offer-text").textContent = offer[1];
+  }
+}
+
+function renderMoves(g) {
+  const list = $("moves");
+  const items = g.moves.map((m, i) => {
+    const li = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = m.seat ? "move" : "move roll";
+    button.dataset.index = String(i + 1);
+    const who = m.seat ? playerName(g, m.seat)[0] : "·";
+    button.textContent = `${who} ${m.notation}`;
+    button.setAttribute("aria-label", `move ${i + 1}: ${m.seat ? playerName(g, m.seat) : "roll"} ${m.notation}`);
+    const current = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
+    if (current === i + 1) button.setAttribute("aria-current", "step");
+    button.addEventListener("click", () => viewPosition(i + 1));
+    li.append(button);
+    return li;
+  });
+  list.replaceChildren(...items);
+  if (ui.viewIndex === null) list.scrollTop = list.scrollHeight;
+}
+
+function renderActions(g) {
+  const player = ui.you.length > 0;
+  const inPlay = g.status === "active" && !g.outcome;
+  $("resign").hidden = $("draw").hidden = $("takeback").hidden = !(player && inPlay);
+  $("draw").disabled = Boolean(g.offers.draw && ui.you.includes(g.offers.draw) && ui.you.length === 1);
+  $("rematch").hidden = !(player && g.status === "finished" && g.mode !== "imported");
+  $("rematch").textContent = g.rematch_game ? "Go to the rematch" : g.offers.rematch && ui.you.includes(g.offers.rematch) ? "Rematch offered…" : "Rematch";
+  $("hint").hidden = !(isMyTurn() && g.mode !== "online");
+  $("download-pgn").href = `/api/games/${g.id}/record?format=pgn`;
+  $("download-json").href = `/api/games/${g.id}/record?format=json`;
+  const legal = activeLegal();
+  $("pass").hidden = !(isMyTurn() && legal.some((m) => m.kind === "pass"));
+  $("notation-play").disabled = !player;
+  const choices = isMyTurn() ? C.absorbChoices(g.legal) : [];
+  const absorb = $("absorb");
+  absorb.hidden = choices.length <= 1;
+  if (choices.length > 1) {
+    const title = document.createElement("span");
+    title.textContent = "Absorb the lost pips first — raise:";
+    absorb.replaceChildren(title, ...choices.map((prefix) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = prefix.split(",").join(" then ");
+      b.className = ui.absorb === prefix ? "chosen" : "";
+      b.setAttribute("aria-pressed", String(ui.absorb === prefix));
+      b.addEventListener("click", () => {
+        ui.absorb = prefix;
+        clearSelection();
+        render();
+      });
+      b.addEventListener("mouseenter", () => board.mark(prefix.split(",").map((sq) => ({ square: sq, kind: "hint-from" }))));
+      b.addEventListener("mouseleave", renderMarks);
+      return b;
+    }));
+  }
+}
+
+function renderMarks() {
+  if (ui.viewIndex !== null || !ui.game) return;
+  const marks = [];
+  if (ui.hint) {
+    if (ui.hint.from) marks.push({ square: ui.hint.from, kind: "hint-from" });
+    if (ui.hint.to) marks.push({ square: ui.hint.to, kind: "hint-to" });
+  }
+  if (isMyTurn()) {
+    const legal = activeLegal();
+    if (ui.selected) {
+      marks.push({ square: ui.selected, kind: "selected" });
+      marks.push(...C.targetsFrom(legal, ui.selected));
+    } else if (ui.handFace !== null) {
+      legal.filter((m) => m.kind === "place" && m.face === ui.handFace)
+        .forEach((m) => marks.push({ square: m.to, kind: "target" }));
+    } else {
+      C.sources(legal).forEach((sq) => marks.push({ square: sq, kind: "source" }));
+    }
+  }
+  board.mark(marks, ui.handFace, ui.game.to_move);
+  board.markHand(isMyTurn() ? C.handFaces(activeLegal()) : new Set(), ui.game.to_move);
+  board.preview(ui.hint ? ui.hint.segments : [], "hint");
+}
+
+// --- choosing a move -------------------------------------------------------------------------------
+function onHandDie(owner, face) {
+  if (!isMyTurn()) return;
+  const legal = activeLegal();
+  if (owner && owner !== ui.game.to_move) return;
+  if (!C.handFaces(legal).has(face)) return;
+  ui.selected = null;
+  ui.handFace = ui.handFace === face ? null : face;
+  renderMarks();
+}
+
+async function onSquare(square) {
+  if (!isMyTurn()) return;
+  const legal = activeLegal();
+  if (!legal.length && C.absorbChoices(ui.game.legal).length > 1) {
+    say("Choose which dice absorb the lost pips first.", "info");
+    return;
+  }
+  if (square === null) {
+    clearSelection();
+    renderMarks();
+    return;
+  }
+  if (ui.handFace !== null) {
+    const placements = C.placementsTo(legal, square, ui.handFace);
+    if (placements.length) return play(placements[0].notation);
+  }
+  if (ui.selected) {
+    const candidates = C.movesBetween(legal, ui.selected, square);
+    if (candidates.length === 1) return play(candidates[0].notation);
+    if (candidates.length > 1) {
+      const choice = await choose(`Move from ${ui.selected} to ${square}`, candidates);
+      if (choice) return play(choice.notation);
+      return;
+    }
+    if (square === ui.selected) {
+      clearSelection();
+      renderMarks();
+      return;
+    }
+  }
+  if (C.sources(legal).has(square)) {
+    ui.selected = square;
+    ui.handFace = null;
+    renderMarks();
+    return;
+  }
+  const placements = C.placementsTo(legal, square);
+  if (placements.length) {
+    const choice = placements.length === 1 ? placements[0] : await choose(`Place a die on ${square}`, placements);
+    if (choice) return play(choice.notation);
+    return;
+  }
+  clearSelection();
+  renderMarks();
+}
+
+function choose(title, moves) {
+  const faceless = ui.game.options && ui.game.options.faces === "roll";
+  const dialog = $("chooser");
+  $("chooser-title").textContent = title;
+  const seen = new Set();
+  const unique = moves.filter((m) => !seen.has(m.notation) && seen.add(m.notation));
+  return new Promise((resolve) => {
+    const finish = (value) => {
+      dialog.hidden = true;
+      document.removeEventListener("keydown", escape, true);
+      board.preview([], "preview");
+      $("board").focus({ preventScroll: true });
+      resolve(value);
+    };
+    const escape = (event) => {
+      if (event.key === "Escape") {
+        event.stopPropagation();
+        finish(null);
+      }
+    };
+    const buttons = unique.map((m) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "choice";
+      const face = C.shownFace(m);
+      if (face) {
+        const die = document.createElement("span");
+        die.className = "die-glyph";
+        die.dataset.player = String(ui.game.players.indexOf(ui.game.to_move));
+        die.textContent = DIE_FACES[face];
+        die.setAttribute("aria-hidden", "true");
+        b.append(die);
+      }
+      b.append(document.createTextNode(` ${C.label(m, faceless)}`));
+      b.title = m.notation;
+      b.setAttribute("aria-label", `${C.label(m, faceless)} (${m.notation})`);
+      const show = () => board.preview(m.segments, "preview");
+      b.addEventListener("mouseenter", show);
+      b.addEventListener("focus", show);
+      b.addEventListener("click", () => finish(m));
+      return b;
+    });
+    $("chooser-options").replaceChildren(...buttons);
+    $("chooser-cancel").onclick = () => finish(null);
+    dialog.onclick = (event) => {
+      if (event.target === dialog) finish(null);
+    };
+    document.addEventListener("keydown", escape, true);
+    dialog.hidden = false;
+    buttons[0].focus();
+  });
+}
+
+async function play(notation) {
+  if (!ui.game) return;
+  ui.busy = true;
+  clearSelection();
+  renderMarks();
+  try {
+    const answer = await request("POST", `/api/games/${gameId}/moves`, {
+      body: { move: notation, version: ui.game.version },
+      token: ui.token,
+    });
+    say("");
+    $("notation-input").value = "";
+    ui.busy = false;
+    await applyState(answer);
+  } catch (error) {
+    ui.busy = false;
+    say(error.message);
+    if (error instanceof ApiError && error.body.state) await applyState(error.body.state);
+    else renderMarks();
+  }
+}
+
+// --- stepping through the game -----------------------------------------------------------------------
+async function viewPosition(index) {
+  const g = ui.game;
+  if (!g) return;
+  if (index === null || index >= g.moves.length) {
+    ui.viewIndex = null;
+    $("viewing").hidden = true;
+    board.show(g.svg, g.centres, g.split);
+    ui.shownSvg = g.svg;
+    render();
+    return;
+  }
+  index = Math.max(0, index);
+  try {
+    const pos = await request("GET", `/api/games/${gameId}/positions/${index}?flipped=${ui.flipped}`);
+    ui.viewIndex = index;
+    board.show(pos.svg, g.centres, g.split);
+    ui.shownSvg = null;
+    $("viewing").hidden = false;
+    $("viewing").textContent = `Position after move ${index} of ${g.moves.length}${pos.last ? ` (${pos.last.notation})` : ""} — ▶| returns to the game`;
+    renderMoves(g);
+    renderActions(g);
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+function step(delta) {
+  const g = ui.game;
+  if (!g) return;
+  const current = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
+  viewPosition(Math.min(g.moves.length, Math.max(0, current + delta)));
+}
+
+// --- actions -----------------------------------------------------------------------------------------
+async function action(path, body) {
+  try {
+    const answer = await request("POST", `/api/games/${gameId}/${path}`, { body, token: ui.token });
+    say("");
+    if (answer && answer.game) await applyState(answer);
+    return answer;
+  } catch (error) {
+    say(error.message);
+    if (error instanceof ApiError && error.body.state) await applyState(error.body.state);
+    return null;
+  }
+}
+
+async function rematch(kind = "offer") {
+  const answer = await action("rematch", { action: kind });
+  if (answer && answer.status === "started") {
+    rememberSeat(answer.game, answer.token);
+    rememberGame({ id: answer.game, game: ui.game.game, mode: ui.game.mode });
+    location.href = `/game/${answer.game}`;
+  } else if (answer && answer.status === "offered") {
+    say("Rematch offered: waiting for your opponent.", "info");
+  }
+}
+
+async function hint() {
+  try {
+    const answer = await request("POST", `/api/games/${gameId}/hint`, { token: ui.token });
+    ui.hint = { ...answer.best, segments: answer.best.segments || [] };
+    say(`Hint: ${answer.best.notation}`, "info");
+    renderMarks();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
+function wireControls() {
+  $("flip").addEventListener("click", () => {
+    ui.flipped = !ui.flipped;
+    if (ui.viewIndex !== null) viewPosition(ui.viewIndex);
+    refreshView();
+  });
+  $("pass").addEventListener("click", () => play("pass"));
+  $("hint").addEventListener("click", hint);
+  $("resign").addEventListener("click", () => {
+    if (confirm("Resign this game?")) action("resign", {});
+  });
+  $("draw").addEventListener("click", () => action("draw", { action: "offer" }));
+  $("takeback").addEventListener("click", () => action("takeback", { action: "offer" }));
+  $("rematch").addEventListener("click", () => rematch("offer"));
+  $("offer-accept").addEventListener("click", () => {
+    const kind = $("offer").dataset.kind;
+    if (kind === "rematch") rematch("accept");
+    else action(kind, { action: "accept" });
+  });
+  $("offer-decline").addEventListener("click", () => action($("offer").dataset.kind, { action: "decline" }));
+  $("notation").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("notation-input").value.trim();
+    if (text) play(text);
+  });
+  $("nav-first").addEventListener("click", () => viewPosition(0));
+  $("nav-back").addEventListener("click", () => step(-1));
+  $("nav-forward").addEventListener("click", () => step(1));
+  $("nav-live").addEventListener("click", () => viewPosition(null));
+  document.querySelectorAll("[data-copy]").forEach((button) => {
+    button.addEventListener("click", async () => {
+      const el = $(button.dataset.copy);
+      const text = el.value || el.href;
+      try {
+        await navigator.clipboard.writeText(text);
+        button.textContent = "Copied";
+      } catch {
+        if (el.select) el.select();
+      }
+    });
+  });
+  document.addEventListener("keydown", (event) => {
+    const tag = (event.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || event.target.id === "board" || !$("chooser").hidden) return;
+    if (event.key === "f" || event.key === "F") $("flip").click();
+    else if (event.key === "ArrowLeft") step(-1);
+    else if (event.key === "ArrowRight") step(1);
+    else if (event.key === "Home") viewPosition(0);
+    else if (event.key === "End") viewPosition(null);
+  });
+  setInterval(renderClocks, 200);
+}
+
+// --- the socket ----------------------------------------------------------------------------------------
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
+  ui.socket = socket;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "hello", token: ui.token, flipped: Boolean(ui.flipped) }));
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.type === "state") {
+      ui.retry = 0;
+      setConnection("");
+      applyState(message);
+    } else if (message.type === "notice") {
+      const who = ui.game ? playerName(ui.game, message.by) : message.by;
+      const what = { draw_declined: "declined the draw", takeback_declined: "declined the takeback", rematch_declined: "declined the rematch" }[message.event];
+      if (what) say(`${who} ${what}.`, "info");
+    } else if (message.type === "error" && message.status === 403) {
+      say(message.detail);
+    }
+  });
+  socket.addEventListener("close", () => {
+    if (ui.socket !== socket) return;
+    setConnection("Connection lost — reconnecting…");
+    const delay = Math.min(5000, 300 * 2 ** ui.retry);
+    ui.retry += 1;
+    setTimeout(connect, delay);
+  });
+}
+
+// --- start ------------------------------------------------------------------------------------------
+async function main() {
+  wireControls();
+  const fragment = takeFragment();
+  if (fragment.get("seat")) rememberSeat(gameId, fragment.get("seat"));
+  if (location.pathname.endsWith("/join")) {
+    history.replaceState(null, "", `/game/${gameId}`);
+    try {
+      const joined = await request("POST", `/api/games/${gameId}/join`, {
+        body: fragment.get("code") ? { code: fragment.get("code") } : {},
+      });
+      rememberSeat(gameId, joined.token);
+    } catch (error) {
+      say(`${error.message}`, "info");
+    }
+  }
+  ui.token = seatToken(gameId);
+  let first;
+  try {
+    first = await request("GET", `/api/games/${gameId}`, { token: ui.token });
+  } catch (error) {
+    if (error.status === 403 && ui.token) {
+      ui.token = null;
+      first = await request("GET", `/api/games/${gameId}`);
+    } else {
+      $("status").textContent = error.message;
+      return;
+    }
+  }
+  if (ui.token && first.you.length) rememberGame({ id: gameId, game: first.game.game, mode: first.game.mode });
+  await applyState(first);
+  connect();
+  $("board").focus({ preventScroll: true });
+}
+
+main();

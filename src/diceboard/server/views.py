@@ -1,0 +1,189 @@
+"""What clients are sent: a JSON snapshot of a game after every change.
+
+The public part (board picture, legal moves, history, clocks, offers) is the same for every
+viewer and is built once per game revision and board orientation; the personal part (which
+seat the viewer holds, the invite code of a game the viewer created) is added per viewer.
+Tokens and the roll seed of a game in progress are never part of a snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from typing import Any
+
+from diceboard.core.game import Game
+from diceboard.rendering import svg
+from diceboard.server import clocks
+from diceboard.server.live import LiveGame
+from diceboard.server.moves import describe, rolled_face
+from diceboard.server.storage.records import GameData, SeatData
+
+#: width of the server's board pictures in SVG units (they scale to their container)
+BOARD_SIZE = 480
+
+
+def seat_info(seat: SeatData, connected: bool | None = None) -> dict[str, Any]:
+    """A seat as anyone may see it."""
+    info: dict[str, Any] = {"kind": seat.kind, "name": seat.name}
+    if seat.kind == "computer":
+        info["agent"] = seat.agent
+    if connected is not None:
+        info["connected"] = connected
+    return info
+
+
+def summary(game: GameData, seats: list[SeatData] | dict[str, SeatData]) -> dict[str, Any]:
+    """A short public description of a game (for the lobby and the recent-games list)."""
+    seat_list = list(seats.values()) if isinstance(seats, dict) else seats
+    return {
+        "id": game.id,
+        "game": game.game,
+        "options": game.options,
+        "mode": game.mode,
+        "status": game.status,
+        "result": game.result,
+        "reason": game.reason,
+        "move_count": game.move_count,
+        "time_control": _time_control(game),
+        "seats": {s.seat: seat_info(s) for s in seat_list},
+        "created_at": game.created_at,
+        "updated_at": game.updated_at,
+    }
+
+
+def _time_control(game: GameData) -> dict[str, int] | None:
+    if game.initial_ms is None:
+        return None
+    return {"initial_ms": game.initial_ms, "increment_ms": int(game.increment_ms or 0)}
+
+
+def centres(rules: Game, flipped: bool) -> dict[str, Any]:
+    """Square centres in the board picture's coordinates, and both images of split hexes."""
+    return {
+        "centres": svg.square_centres(rules, size=BOARD_SIZE, flipped=flipped),
+        "split": svg.split_hex_centres(rules, size=BOARD_SIZE, flipped=flipped),
+    }
+
+
+def _hand(position: str, players: tuple[str, str]) -> dict[str, list[int]] | None:
+    """The rolled dice not yet placed (Custodian setup), read from the position string."""
+    fields = position.split()
+    if len(fields) < 5:
+        return None
+    hand: dict[str, list[int]] = {p: [] for p in players}
+    for part in fields[4].split(","):
+        if part and part[0] in hand:
+            hand[part[0]] = [int(c) for c in part[1:] if c.isdigit()]
+    return hand
+
+
+def board_picture(live: LiveGame, flipped: bool, index: int | None = None) -> str:
+    """The server's SVG of the current position (or of the position after ``index`` moves)."""
+    state = live.state if index is None else list(live.state.path())[index]
+    return svg.render(state, size=BOARD_SIZE, flipped=flipped, interactive=True)
+
+
+def public_view(live: LiveGame, flipped: bool, connected: set[str]) -> dict[str, Any]:
+    """The snapshot every viewer of ``live`` gets."""
+    data = live.data
+    state = live.state
+    now = time.time()
+    chaos = live.rules.options.get("faces") == "roll"
+    legal = [describe(state, m) for m in state.legal_moves()] if live.in_play() else []
+    last = state.last_move
+    last_info = None
+    if last is not None and state.parent is not None and live.moves:
+        last_info = describe(state.parent, last)
+        last_info["seat"] = live.moves[-1].seat
+        last_info["roll"] = rolled_face(last.notation, chaos)
+    outcome = live.outcome()
+    clock = clocks.reading(data, live.players, now)
+    return {
+        "id": data.id,
+        "game": live.rules.name,
+        "title": live.rules.title,
+        "variant": live.rules.variant,
+        "options": live.rules.options,
+        "mode": data.mode,
+        "status": data.status,
+        "players": list(live.players),
+        "player_names": list(live.rules.player_names),
+        "seats": {
+            s: seat_info(live.seats[s], s in connected) for s in live.players if s in live.seats
+        },
+        "version": data.version,
+        "revision": data.revision,
+        "position": str(state),
+        "start_position": data.start_position,
+        "to_move": live.side_to_move(),
+        "hand": _hand(str(state), live.players) if live.rules.name == "custodian" else None,
+        "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
+        "legal": legal,
+        "moves": [
+            {"notation": m.notation, "seat": m.seat, "clock_ms": m.clock_ms} for m in live.moves
+        ],
+        "last": last_info,
+        "outcome": None
+        if outcome is None
+        else {"winner": outcome.winner, "reason": outcome.reason, "result": outcome.result},
+        "clock": None
+        if clock is None
+        else {
+            **(_time_control(data) or {}),
+            "remaining": clock.remaining,
+            "running": clock.running,
+        },
+        "offers": {
+            "draw": data.draw_offer,
+            "takeback": data.takeback_offer,
+            "rematch": data.rematch_offer,
+        },
+        "rematch_game": data.rematch_game,
+        "rematch_of": data.rematch_of,
+        "seed": data.seed if data.status == "finished" else None,
+        "tags": data.tags,
+        "flipped": flipped,
+        "svg": board_picture(live, flipped),
+        **centres(live.rules, flipped),
+        "server_time": now,
+    }
+
+
+class ViewCache:
+    """Public snapshots as JSON text, built once per (game, revision, orientation, presence)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._cache: OrderedDict[tuple[str, int, bool, frozenset[str]], str] = OrderedDict()
+
+    def public_json(self, live: LiveGame, flipped: bool, connected: set[str]) -> str:
+        """The public snapshot of ``live`` as JSON."""
+        key = (live.id, live.data.revision, flipped, frozenset(connected))
+        text = self._cache.get(key)
+        if text is None:
+            text = json.dumps(public_view(live, flipped, connected), separators=(",", ":"))
+            self._cache[key] = text
+            while len(self._cache) > self._size:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return text
+
+    def message(
+        self,
+        live: LiveGame,
+        flipped: bool,
+        connected: set[str],
+        you: list[str],
+        invite: str | None,
+    ) -> str:
+        """The ``state`` message for one viewer: the public snapshot and the viewer's seats."""
+        personal = json.dumps(
+            {"you": you, "invite": invite, "now": time.time()}, separators=(",", ":")
+        )
+        return (
+            '{"type":"state",' + personal[1:-1] + ',"game":'
+            + self.public_json(live, flipped, connected) + "}"
+        )

@@ -1,0 +1,201 @@
+"""The WebSocket of a game: ``/api/games/{id}/ws``.
+
+The client's first message is ``{"type": "hello", "token": …, "flipped": …}`` (the token is
+optional: without one the viewer is a spectator; a same-site page may rely on its seat
+cookie instead). The server answers with a ``state`` message and sends one after every
+change. The client may then send:
+
+- ``{"type": "move", "move": "b1-d2=5", "version": 7, "id": "…"}`` → ``ack`` (the new state
+  follows as a ``state`` message) or ``error`` with the HTTP-like ``status`` and ``detail``;
+- ``{"type": "view", "flipped": true}`` → a ``state`` message in that orientation;
+- ``{"type": "ping"}`` → ``pong``.
+
+Malformed messages get an ``error`` and change nothing; a message over the size limit, or no
+hello within 10 seconds, closes the connection (code 1009 / 1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from diceboard.core.errors import DiceboardError
+from diceboard.server.api import COOKIE_PREFIX, GAME_ID
+from diceboard.server.errors import ServiceError
+from diceboard.server.hub import Viewer
+from diceboard.server.service import GameService
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+HELLO_TIMEOUT = 10.0
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Hello(_Message):
+    """Who is watching: a seat token (or none) and the board orientation."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=128)
+    flipped: bool = False
+
+
+class MoveMessage(_Message):
+    """A move, as over HTTP; ``id`` is echoed in the answer."""
+
+    type: Literal["move"]
+    move: str = Field(min_length=1, max_length=64)
+    version: int | None = Field(default=None, ge=0, le=10**9)
+    id: str | int | None = Field(default=None)
+
+
+class ViewMessage(_Message):
+    """Change the board orientation."""
+
+    type: Literal["view"]
+    flipped: bool
+
+
+class Ping(_Message):
+    """Keep-alive."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(
+    Annotated[Hello | MoveMessage | ViewMessage | Ping, Field(discriminator="type")]
+)
+
+
+def _error(status: int, detail: str, message_id: Any = None, **extra: Any) -> str:
+    return json.dumps(
+        {"type": "error", "status": status, "detail": detail, "id": message_id, **extra},
+        separators=(",", ":"),
+    )
+
+
+def _parse(text: str) -> Hello | MoveMessage | ViewMessage | Ping:
+    try:
+        return ClientMessage.validate_json(text)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        raise ValueError(f"bad message: {where + ': ' if where else ''}{first.get('msg')}") from None
+
+
+@router.websocket("/api/games/{game_id}/ws")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """Push a game's changes to one viewer and take its moves."""
+    import re
+
+    service: GameService = websocket.app.state.service
+    limit: int = websocket.app.state.settings.max_message_bytes
+    await websocket.accept()
+    if not re.match(GAME_ID, game_id):
+        await websocket.close(1008, "bad game id")
+        return
+    try:
+        live = await service.get(game_id)
+    except ServiceError as exc:
+        await websocket.send_text(_error(exc.status, exc.message))
+        await websocket.close(1008, exc.message[:100])
+        return
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+        hello = _parse(text) if len(text) <= limit else None
+    except (TimeoutError, ValueError, WebSocketDisconnect, KeyError):
+        hello = None
+    if not isinstance(hello, Hello):
+        with contextlib.suppress(Exception):
+            await websocket.send_text(_error(400, "the first message must be a hello"))
+            await websocket.close(1008, "expected hello")
+        return
+    token = hello.token
+    if token is None:
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host", "")
+        if origin is None or origin.split("://", 1)[-1] == host:
+            token = websocket.cookies.get(COOKIE_PREFIX + game_id)
+    seats = service.seats_of(live, token)
+    if hello.token is not None and not seats:
+        await websocket.send_text(_error(403, f"this token holds no seat in game {game_id}"))
+        await websocket.close(1008, "bad token")
+        return
+    viewer = Viewer(game_id, seats, hello.flipped)
+    service.hub.add(viewer)
+    viewer.send(service.hub.state_message(await service.get(game_id), seats, hello.flipped))
+    writer = asyncio.create_task(_write(websocket, viewer))
+    try:
+        await _read(websocket, service, viewer, token, limit)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        service.hub.remove(viewer)
+        viewer.close()
+        with contextlib.suppress(Exception):
+            await writer
+
+
+async def _write(websocket: WebSocket, viewer: Viewer) -> None:
+    while True:
+        text = await viewer.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(1013 if viewer.overflowed else 1000)
+            return
+        try:
+            await websocket.send_text(text)
+        except Exception:
+            return
+
+
+async def _read(
+    websocket: WebSocket, service: GameService, viewer: Viewer, token: str | None, limit: int
+) -> None:
+    while True:
+        text = await websocket.receive_text()
+        if len(text) > limit:
+            await websocket.close(1009, "message too large")
+            return
+        try:
+            message = _parse(text)
+        except ValueError as exc:
+            viewer.send(_error(400, str(exc)))
+            continue
+        if isinstance(message, Ping):
+            viewer.send('{"type":"pong"}')
+        elif isinstance(message, ViewMessage):
+            viewer.flipped = message.flipped
+            live = await service.get(viewer.game_id)
+            viewer.send(service.hub.state_message(live, viewer.seats, viewer.flipped))
+        elif isinstance(message, Hello):
+            viewer.send(_error(400, "hello was already said"))
+        else:
+            await _move(service, viewer, token, message)
+
+
+async def _move(service: GameService, viewer: Viewer, token: str | None, message: MoveMessage) -> None:
+    try:
+        live = await service.move(viewer.game_id, token, message.move, message.version)
+    except ServiceError as exc:
+        viewer.send(_error(exc.status, exc.message, message.id))
+        current = getattr(exc, "live", None)
+        if current is not None:
+            viewer.send(service.hub.state_message(current, viewer.seats, viewer.flipped))
+        return
+    except DiceboardError as exc:
+        viewer.send(_error(400, str(exc), message.id))
+        return
+    viewer.send(
+        json.dumps(
+            {"type": "ack", "id": message.id, "version": live.data.version}, separators=(",", ":")
+        )
+    )

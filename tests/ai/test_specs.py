@@ -1,0 +1,103 @@
+"""Agent spec strings: what they make, and the errors bad ones give."""
+
+from __future__ import annotations
+
+import pytest
+
+import diceboard
+from diceboard.ai import (
+    AlphaBetaAgent,
+    GreedyAgent,
+    LevelAgent,
+    MCTSAgent,
+    RandomAgent,
+    agent,
+    parse_spec,
+)
+from diceboard.core.errors import OptionError
+
+
+@pytest.mark.parametrize(
+    ("spec", "kind"),
+    [
+        ("random", RandomAgent),
+        ("greedy", GreedyAgent),
+        ("greedy:eval=material,epsilon=0.5", GreedyAgent),
+        ("alphabeta", AlphaBetaAgent),
+        ("alphabeta:depth=4", AlphaBetaAgent),
+        ("alphabeta:time=0.5", AlphaBetaAgent),
+        ("AlphaBeta: depth = 3 , eval = material, tt=off, ordering=no", AlphaBetaAgent),
+        ("mcts:iterations=20000", MCTSAgent),
+        ("mcts:time=1.0,c=1.4,playout=random,cutoff=0,reuse=off", MCTSAgent),
+        ("level:1", LevelAgent),
+        ("level:8", LevelAgent),
+    ],
+)
+def test_specs_make_their_agents(spec: str, kind: type) -> None:
+    made = agent(spec, seed=1)
+    assert isinstance(made, kind)
+    assert isinstance(diceboard.agent(spec), kind)
+
+
+def test_spec_parameters_reach_the_agent() -> None:
+    ab = agent("alphabeta:depth=3,time=0.25,eval=material,tt=off,ordering=off")
+    assert isinstance(ab, AlphaBetaAgent)
+    assert (ab.depth, ab.seconds, ab.evaluation, ab.use_tt, ab.ordering) == (
+        3, 0.25, "material", False, False,
+    )
+    mc = agent("mcts:iterations=50,c=2,playout=random,cutoff=3,samples=5,reuse=off")
+    assert isinstance(mc, MCTSAgent)
+    assert (mc.iterations, mc.c, mc.playout, mc.cutoff, mc.samples, mc.reuse) == (
+        50, 2.0, "random", 3, 1, False,
+    )
+    assert agent("alphabeta").seconds == 1.0  # neither depth nor time: one second
+    assert agent("level:3").spec == "level:3"
+
+
+def test_seed_in_the_spec_wins() -> None:
+    assert agent("greedy:seed=5", seed=9).seed == 5  # type: ignore[attr-defined]
+    assert agent("greedy", seed=9).seed == 9  # type: ignore[attr-defined]
+
+
+def test_parse_spec() -> None:
+    assert parse_spec("mcts:time=1.0,c=1.4") == ("mcts", {"time": "1.0", "c": "1.4"})
+    assert parse_spec("level:5") == ("level", {"": "5"})
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("", "empty agent spec"),
+        ("minimax", "unknown agent 'minimax'"),
+        ("random:depth=2", "takes no parameters"),
+        ("greedy:depth=2", "has no parameter depth"),
+        ("alphabeta:depht=3", "has no parameter depht"),
+        ("alphabeta:depth=0", "depth='0' is not 1 or more"),
+        ("alphabeta:depth=65", "depth='65' is not 64 or less"),
+        ("alphabeta:depth=three", "depth='three' is not a whole number"),
+        ("alphabeta:depth=3,depth=4", "gives depth twice"),
+        ("alphabeta:time=0", "time='0' is not a number above 0"),
+        ("alphabeta:time=-1", "time='-1' is not a number above 0"),
+        ("alphabeta:time=inf", "is not a finite number"),
+        ("alphabeta:time=soon", "time='soon' is not a number"),
+        ("alphabeta:eval=neural", "eval='neural' is not one of fitted, material"),
+        ("alphabeta:tt=maybe", "tt='maybe' is not on or off"),
+        ("mcts:iterations=0", "iterations='0' is not 1 or more"),
+        ("mcts:playout=smart", "playout='smart' is not one of heuristic, random"),
+        ("mcts:c=-1", "c='-1' is not a number of at least 0"),
+        ("greedy:epsilon=1.5", "epsilon='1.5' is not a number of at most 1"),
+        ("level", "needs its number"),
+        ("level:0", "'0' is not 1 or more"),
+        ("level:9", "'9' is not 8 or less"),
+        ("level:five", "is not a whole number"),
+        ("greedy:seed=x", "seed='x' is not a whole number"),
+    ],
+)
+def test_bad_specs_raise_option_errors(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        agent(spec)
+
+
+def test_option_error_is_a_value_error() -> None:
+    with pytest.raises(ValueError):
+        diceboard.agent("nonsense")

@@ -1,0 +1,75 @@
+"""Bumps and bump chains on hand-built positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from diceboard import IllegalMoveError
+
+from .helpers import dice, moves, state
+
+RED = "i1:5 i3:5 i5:5 i7:5 i9:5"
+
+
+def test_a_chain_along_a_row() -> None:
+    # d1 (2) → d2 → d3: pushes the 3 on to d4, which pushes the 4 on to d5
+    st = state("d1:2 d3:3 d4:4 a1:6 a5:6 a7:4", RED)
+    after = st.play("d1-d3E")
+    assert {h: dice(after).get(h) for h in ("d1", "d3", "d4", "d5")} == {
+        "d1": None,
+        "d3": "B2",
+        "d4": "B3",
+        "d5": "B4",
+    }
+    assert st.move_segments("d1-d3E") == [["d1", "d2", "d3"], ["d3", "d4"], ["d4", "d5"]]
+    assert str(after).endswith(" R 1 1")  # no die was taken: the clock runs on
+
+
+def test_a_chain_across_the_wrap() -> None:
+    st = state("c8:1 c9:2 c1:3 a1:6 a4:6 a7:6 b5:1", RED)
+    after = st.play("c8-c9E")
+    assert {h: dice(after).get(h) for h in ("c8", "c9", "c1", "c2")} == {
+        "c8": None,
+        "c9": "B1",
+        "c1": "B2",
+        "c2": "B3",
+    }
+
+
+def test_a_bumped_die_ricochets_off_the_edge() -> None:
+    # c3 SW: b3, a2 (arriving heading SW); the die on a2 steps SW from row a: it ricochets
+    # to NW and lands on b2
+    st = state("c3:2 a2:5 a5:6 a7:6 a9:6", RED)
+    after = st.play("c3-a2SW")
+    assert dice(after)["a2"] == "B2" and dice(after)["b2"] == "B5"
+    assert st.move_segments("c3-a2SW") == [["c3", "b3", "a2"], ["a2", "b2"]]
+
+
+def test_a_chain_that_ends_on_an_enemy_die_captures_it() -> None:
+    st = state("d1:2 d3:3 a1:6 a5:6 a7:6 a9:2", "d4:5 i2:4 i3:4 i5:4 i7:4 i9:4")
+    assert "d1-d3E" in moves(st)  # written with "-": the landing hex holds a friendly die
+    after = st.play("d1-d3E")
+    assert dice(after)["d3"] == "B2" and dice(after)["d4"] == "B3"
+    assert str(after).endswith(" R 0 1")  # a capture restarts the clock
+    assert after.must_absorb()  # Red lost 5 pips
+
+
+def test_a_chain_may_end_on_the_hex_the_mover_left() -> None:
+    st = state("a1:1 a2:2 a3:3 a4:4 a5:5 a6:4 a7:3 a8:2 a9:1", RED)
+    after = st.play("a1-a2E")
+    assert str(after).split("/")[-1].split()[0] == "B1B1B2B3B4B5B4B3B2"
+    segments = st.move_segments("a1-a2E")
+    assert segments[0] == ["a1", "a2"]
+    assert segments[1:] == [[f"a{i}", f"a{i % 9 + 1}"] for i in range(2, 10)]
+
+
+def test_a_chain_into_the_chamber_makes_the_move_illegal() -> None:
+    st = state("e1:2 e3:3 e4:4 a1:6 a5:6 a9:4", RED)
+    assert not moves(st, "e1-e3E")
+    with pytest.raises(
+        IllegalMoveError,
+        match="e5 is the chamber: a bump chain from e1 going E would push the die on e4 into it",
+    ):
+        st.play("e1-e3E")
+    # a die on e4 going E would pass the chamber: no move either
+    assert not moves(st, "e4-e8E")

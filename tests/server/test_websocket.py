@@ -1,0 +1,151 @@
+"""The game WebSocket: snapshots for players and spectators, moves, refusals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import PLAY_POSITION, auth, create
+
+
+def _hello(ws: Any, token: str | None = None, flipped: bool = False) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token, "flipped": flipped}))
+    return dict(json.loads(ws.receive_text()))
+
+
+def _next(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        message = dict(json.loads(ws.receive_text()))
+        if message["type"] == kind:
+            return message
+
+
+def _version(ws: Any, version: int) -> dict[str, Any]:
+    """The next snapshot at ``version`` (presence changes also send snapshots)."""
+    while True:
+        message = _next(ws, "state")
+        if message["game"]["version"] == version:
+            return message
+
+
+def test_players_and_spectators_get_every_change(client: TestClient) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    gid, token = created["id"], created["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as spectator, \
+            client.websocket_connect(f"/api/games/{gid}/ws") as player:
+        first = _hello(spectator)
+        assert first["type"] == "state" and first["you"] == [] and first["invite"] is None
+        mine = _hello(player, token)
+        assert mine["you"] == ["W", "B"]
+        assert mine["game"]["seats"]["W"]["connected"] is True
+        response = client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(token))
+        assert response.status_code == 200
+        pushed = _version(spectator, 2)
+        assert pushed["game"]["last"]["notation"] == "b1-b2=2"
+        assert pushed["game"]["version"] == 2
+        assert token not in json.dumps(pushed)
+
+
+def test_moves_over_the_socket(client: TestClient) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    gid, token = created["id"], created["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        _hello(ws, token)
+        ws.send_text(json.dumps({"type": "move", "move": "b1-b2=2", "version": 1, "id": "m1"}))
+        state = _version(ws, 2)
+        assert state["game"]["position"] == "B5B2B6B2B6/...../...../.W2.../W3.W6W4W2 B 1 11"
+        ack = _next(ws, "ack")
+        assert ack == {"type": "ack", "id": "m1", "version": 2}
+        # the same submission again: 409 and the current state, nothing played
+        ws.send_text(json.dumps({"type": "move", "move": "b1-b2=2", "version": 1, "id": "m2"}))
+        error = _next(ws, "error")
+        assert error["status"] == 409 and error["id"] == "m2"
+        assert _next(ws, "state")["game"]["version"] == 2
+        # an illegal move: the engine's reason
+        ws.send_text(json.dumps({"type": "move", "move": "a5-a4=2", "id": 3}))
+        error = _next(ws, "error")
+        assert error["status"] == 400 and "turning from 5" in error["detail"]
+
+
+def test_spectators_cannot_move(client: TestClient) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    client.cookies.clear()
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        _hello(ws)
+        ws.send_text(json.dumps({"type": "move", "move": "b1-b2=2"}))
+        error = _next(ws, "error")
+        assert error["status"] == 401
+
+
+def test_bad_messages_are_answered_and_change_nothing(client: TestClient) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    gid, token = created["id"], created["token"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        _hello(ws, token)
+        for text in ["not json", "[]", '{"type":"fly"}', '{"type":"move"}',
+                     '{"type":"move","move":""}', '{"type":"move","move":"b1-b2=2","extra":1}',
+                     '{"type":"hello"}']:
+            ws.send_text(text)
+            error = _next(ws, "error")
+            assert error["status"] == 400, text
+        ws.send_text('{"type":"ping"}')
+        assert _next(ws, "pong") == {"type": "pong"}
+        ws.send_text('{"type":"view","flipped":true}')
+        assert _next(ws, "state")["game"]["flipped"] is True
+    assert client.get(f"/api/games/{gid}").json()["game"]["version"] == 1
+
+
+def test_the_first_message_must_be_a_hello(client: TestClient) -> None:
+    created = create(client, mode="local")
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        ws.send_text('{"type":"ping"}')
+        assert _next(ws, "error")["detail"] == "the first message must be a hello"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+
+
+def test_a_wrong_token_is_refused(client: TestClient) -> None:
+    created = create(client, mode="local")
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        ws.send_text(json.dumps({"type": "hello", "token": "forged"}))
+        error = _next(ws, "error")
+        assert error["status"] == 403
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_text()
+
+
+def test_unknown_games_and_oversized_messages(client: TestClient) -> None:
+    with client.websocket_connect("/api/games/nosuchgame/ws") as ws:
+        assert _next(ws, "error")["status"] == 404
+    created = create(client, mode="local")
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        _hello(ws, created["token"])
+        ws.send_text(json.dumps({"type": "ping", "pad": "x" * 20_000}))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_text()
+        assert closed.value.code == 1009
+
+
+def test_a_joining_opponents_token_never_reaches_spectators(client: TestClient) -> None:
+    created = create(client, mode="online")
+    gid = created["id"]
+    code = created["links"]["invite"].split("#code=")[1]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as spectator, \
+            client.websocket_connect(f"/api/games/{gid}/ws") as creator:
+        seen = [json.dumps(_hello(spectator))]
+        assert _hello(creator, created["token"])["invite"] == code
+        joined = client.post(f"/api/games/{gid}/join", json={"code": code}).json()
+        client.cookies.clear()
+        while True:
+            message = _next(spectator, "state")
+            seen.append(json.dumps(message))
+            if message["game"]["status"] == "active":
+                break
+        text = "".join(seen)
+        for secret in (created["token"], joined["token"], code):
+            assert secret not in text

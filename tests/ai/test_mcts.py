@@ -16,17 +16,16 @@ def test_visits_add_up_to_the_iterations(custodian_play: State) -> None:
 
 
 def test_tree_is_reused_after_the_reply(custodian_play: State) -> None:
+    """The reply the tree expects (its principal variation) keeps that subtree's visits."""
     player = MCTSAgent(iterations=3000, seed=4)
-    move = player.choose(custodian_play)
-    assert player.reused_visits == 0
-    after = custodian_play.play(move)
-    reply = diceboard.agent("greedy", seed=1).choose(after)
-    mine_again = after.play(reply)
+    analysis = player.analyse(custodian_play)
+    assert player.reused_visits == 0 and len(analysis.pv) >= 2
+    mine_again = custodian_play.play(analysis.pv[0]).play(analysis.pv[1])
     player.choose(mine_again)
-    assert player.reused_visits > 0
-    # iterations count new simulations only: the kept visits come on top
-    analysis = player.analyse(mine_again)
-    assert sum(m.visits for m in analysis.moves) >= 3000
+    assert player.reused_visits >= 2
+    # the budget counts new simulations: the kept visits come on top
+    again = player.analyse(mine_again)
+    assert sum(m.visits for m in again.moves) >= 6000
 
 
 def test_tree_reuse_through_chaos_rolls(chaos_play: State) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -142,3 +143,12 @@ def test_chase_report(chase: Game, tmp_path: Path) -> None:
     with open(tmp_path / "games.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert len(rows) == 3 and rows[0]["first_setup"] == ""
+
+
+def test_reports_without_matplotlib_say_how_to_install(
+    two_variants: BalanceResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib.figure", None)  # makes the import fail
+    with pytest.raises(OptionError, match=r"pip install 'diceboard\[report\]'"):
+        write_report(two_variants, tmp_path / "r")
+    assert not (tmp_path / "r").exists()

@@ -280,6 +280,24 @@ def test_analyse_writes_report_and_csv(cli: Cli, tmp_path: Path) -> None:
             ],
             ["--format"],
         ),
+        (
+            ["match", "random", "wizard", "--game", "custodian", "--games", "2", "--out", "x"],
+            ["unknown agent 'wizard'"],
+        ),
+        (
+            [
+                "tournament",
+                "random",
+                "wizard",
+                "--game",
+                "custodian",
+                "--games-per-pair",
+                "2",
+                "--out",
+                "x",
+            ],
+            ["unknown agent 'wizard'"],
+        ),
         (["analyse", "custodian", "--games", "2", "--agent", "random"], ["--out"]),
         (
             ["analyse", "custodian", "--games", "2", "--agent", "nobody", "--out", "x"],

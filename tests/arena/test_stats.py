@@ -74,10 +74,16 @@ def test_pentanomial_by_hand() -> None:
     assert (est.model, est.units) == ("pentanomial", 10)
 
 
-def test_perfect_scores_have_infinite_elo_and_clipped_interval() -> None:
+def test_perfect_scores_have_infinite_elo_and_a_wilson_interval() -> None:
+    # no variance: the interval is Wilson's for 10 of 10, whose lower end is n / (n + z²)
     est = elo_trinomial(10, 0, 0)
     assert est.elo == math.inf
-    assert (est.score_low, est.score_high) == (1.0, 1.0)
+    assert est.score_low == pytest.approx(10 / (10 + Z * Z))
+    assert est.score_high == 1.0
+    assert est.elo_low == pytest.approx(elo_from_score(10 / (10 + Z * Z)))
+    even = elo_pentanomial([0, 0, 8, 0, 0])  # every pair split: 0 Elo, Wilson around ½
+    assert even.elo == 0.0
+    assert (even.score_low, even.score_high) == pytest.approx(wilson_interval(4, 8))
 
 
 def test_pentanomial_counts_of_game_pairs() -> None:

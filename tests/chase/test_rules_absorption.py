@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from diceboard import IllegalMoveError, NotationError
-from diceboard.games.chase.kernel.layout import ABSORB
 from diceboard.games.chase.kernel.geometry import HEX_NAMES
+from diceboard.games.chase.kernel.layout import ABSORB
 
 from .helpers import dice, moves, state
 
@@ -92,17 +92,21 @@ def test_three_steps_with_a_partial_last_raise() -> None:
         st.play("{i3,i1,i5}i5-h5SW")
     with pytest.raises(IllegalMoveError, match=r"the prefix \{i1\} leaves 5 pips to absorb"):
         st.play("{i1}i5-h5SW")
-    with pytest.raises(IllegalMoveError, match=r"every pip after \{i1,i3,i5\}: i7 is one hex too many"):
+    with pytest.raises(
+        IllegalMoveError, match=r"every pip after \{i1,i3,i5\}: i7 is one hex too many"
+    ):
         st.play("{i1,i3,i5,i7}i5-h5SW")
     with pytest.raises(IllegalMoveError, match="a1 holds no Red die"):
         st.play("{a1}i5-h5SW")
-    with pytest.raises(NotationError, match="'z9' .* is not a hex"):
+    with pytest.raises(NotationError, match=r"'z9' .* is not a hex"):
         st.play("{z9}i5-h5SW")
 
 
 def test_a_prefix_where_nothing_is_missing_is_refused() -> None:
     st = state("a1:5 a3:5 a5:5 a7:5 a9:5", "i1:5 i3:5 i5:5 i7:5 i9:5", to="R")
-    with pytest.raises(IllegalMoveError, match=r"Red has nothing to absorb .* drop the prefix \{i1\}"):
+    with pytest.raises(
+        IllegalMoveError, match=r"Red has nothing to absorb .* drop the prefix \{i1\}"
+    ):
         st.play("{i1}i1-h1SW")
 
 

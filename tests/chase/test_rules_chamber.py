@@ -7,7 +7,7 @@ import pytest
 
 from diceboard import IllegalMoveError
 from diceboard.games.chase.kernel.bump import chain_end
-from diceboard.games.chase.kernel.geometry import E, HEX_NAMES
+from diceboard.games.chase.kernel.geometry import HEX_NAMES, E
 
 from .helpers import dice, moves, state
 

@@ -132,7 +132,7 @@ def test_a_move_names_an_own_die_and_the_hex_it_reaches() -> None:
         st.play("d6-d2")
     with pytest.raises(IllegalMoveError, match="e5 is the chamber"):
         st.play("e5-e6E")
-    with pytest.raises(NotationError, match="'j1' .* is not a hex"):
+    with pytest.raises(NotationError, match=r"'j1' .* is not a hex"):
         st.play("j1-d3SW")
-    with pytest.raises(NotationError, match="'NN' .* is not a direction"):
+    with pytest.raises(NotationError, match=r"'NN' .* is not a direction"):
         st.play("d6-d3NN")

@@ -190,16 +190,26 @@ def test_a_terminal_session_has_colour() -> None:
     assert child.exitstatus == 0
 
 
-def test_interrupt_exits_quietly_with_130() -> None:
+def test_interrupt_exits_quietly_with_130_and_keeps_the_game(tmp_path: Path) -> None:
+    target = tmp_path / "interrupted.pgn"
     child = pexpect.spawn(
-        script(), list(PLAY_EXAMPLE), encoding="utf-8", timeout=60, env=environment()
+        script(),
+        [*PLAY_EXAMPLE, "--save", str(target)],
+        encoding="utf-8",
+        timeout=60,
+        env=environment(),
     )
+    child.expect("White> ")
+    child.sendline("b1-b2=2")
     child.expect("White> ")
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
     assert "Traceback" not in (child.before or "")
+    (record,) = read_pgn(target.read_text())
+    assert [m.notation for m in record.moves][0] == "b1-b2=2"
+    assert len(record.moves) == 2
 
 
 def test_no_color_in_a_terminal() -> None:

@@ -66,7 +66,9 @@ def test_custodian_setup_hands_pending_rolls_clock_and_options() -> None:
     placing = game.parse("...../...../...../...../W3W1W6W4W2 B 0 5 B22566")
     obs = observe(placing)
     assert (obs[enc.plane("phase_placement")] == 1).all()
-    assert (obs[enc.plane("own_hand_2")] == 0.4).all() and (obs[enc.plane("own_hand_6")] == 0.4).all()
+    assert (obs[enc.plane("own_hand_2")] == 0.4).all() and (
+        obs[enc.plane("own_hand_6")] == 0.4
+    ).all()
     assert _squares(obs, enc.plane("opponent_face_3"), game) == {"a1"}
     pending = game.parse("B5B2B6B2B6/...../..W?../...../W3W1.W4W2 W 25 11")
     obs = observe(pending)
@@ -141,8 +143,14 @@ def test_unknown_names_are_option_errors() -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10_000), plies=st.integers(0, 60), variant=st.sampled_from(["standard", "chaos"]))
-def test_masks_equal_legal_ids_and_dice_planes_match_the_board(seed: int, plies: int, variant: str) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    plies=st.integers(0, 60),
+    variant=st.sampled_from(["standard", "chaos"]),
+)
+def test_masks_equal_legal_ids_and_dice_planes_match_the_board(
+    seed: int, plies: int, variant: str
+) -> None:
     game = diceboard.game("custodian", variant=variant)
     enc = encoding_for(game)
     rng = np.random.default_rng(seed)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
-
-gymnasium = pytest.importorskip("gymnasium")
-
 from gymnasium.utils.env_checker import check_env
 
 import diceboard
@@ -110,7 +108,8 @@ def test_bad_settings(kwargs: dict, message: str) -> None:
         CustodianDiceEnv(**kwargs)
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iterations=50"])
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=50"])
 def test_other_diceboard_agents_play_the_opponent(spec: str) -> None:
     name = spec.split(":")[0]
     if name not in diceboard.ai.FACTORIES:

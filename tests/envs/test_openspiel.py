@@ -5,14 +5,12 @@ from __future__ import annotations
 import pickle
 
 import numpy as np
+import pyspiel
 import pytest
-
-pyspiel = pytest.importorskip("pyspiel")
-
 from open_spiel.python.algorithms import mcts, minimax
 
 import diceboard
-import diceboard.envs.openspiel  # noqa: F401  (registers the games)
+import diceboard.envs.openspiel
 from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.envs.encoding import observe
 
@@ -98,7 +96,12 @@ def test_chance_nodes_action_strings_and_observations() -> None:
     assert state.is_chance_node()
     assert state.chance_outcomes() == [(k, 1 / 6) for k in range(6)]
     assert [state.action_to_string(pyspiel.PlayerId.CHANCE, k) for k in range(6)] == [
-        "=1", "=2", "=3", "=4", "=5", "=6"
+        "=1",
+        "=2",
+        "=3",
+        "=4",
+        "=5",
+        "=6",
     ]
     for face in (3, 1, 6, 4, 2, 5, 2, 2, 6, 6):
         state.apply_action(face - 1)

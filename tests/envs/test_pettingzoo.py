@@ -8,9 +8,6 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 import diceboard
@@ -58,7 +55,8 @@ def test_chase_passes_the_pettingzoo_tests() -> None:
     kwargs = {"illegal_action": "random", "seed": 0}
     max_cycles_test(
         SimpleNamespace(
-            env=partial(chase_v0.env, **kwargs), parallel_env=partial(chase_v0.parallel_env, **kwargs)
+            env=partial(chase_v0.env, **kwargs),
+            parallel_env=partial(chase_v0.parallel_env, **kwargs),
         )
     )
 
@@ -66,7 +64,7 @@ def test_chase_passes_the_pettingzoo_tests() -> None:
 def _play_to_the_end(env, rng: np.random.Generator) -> dict[str, float]:
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
-        obs, reward, terminated, truncated, info = env.last()
+        obs, reward, terminated, truncated, _ = env.last()
         totals[agent] += reward
         if terminated or truncated:
             env.step(None)
@@ -116,7 +114,7 @@ def test_max_cycles_truncates_after_that_many_decisions_per_agent() -> None:
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     decisions = 0
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             assert truncated and not terminated
@@ -130,7 +128,9 @@ def test_max_cycles_truncates_after_that_many_decisions_per_agent() -> None:
 def test_illegal_actions_raise_lose_or_become_random() -> None:
     env = custodian_dice_v0.raw_env(illegal_action="raise")
     env.reset(seed=1)
-    with pytest.raises(IllegalMoveError, match=r"player_0: action 0 \(a1-a1=1\) is not legal for White"):
+    with pytest.raises(
+        IllegalMoveError, match=r"player_0: action 0 \(a1-a1=1\) is not legal for White"
+    ):
         env.step(0)
     with pytest.raises(IllegalMoveError, match="outside the action space"):
         env.step(10**6)
@@ -186,7 +186,7 @@ def test_render_modes() -> None:
 
 def test_parallel_view_plays_one_decision_per_step() -> None:
     par = custodian_dice_v0.parallel_env(variant="chaos", max_cycles=500)
-    observations, infos = par.reset(seed=4)
+    observations, _ = par.reset(seed=4)
     assert set(observations) == {"player_0", "player_1"}
     rng = np.random.default_rng(4)
     steps = 0
@@ -195,7 +195,7 @@ def test_parallel_view_plays_one_decision_per_step() -> None:
         for agent, obs in observations.items():
             legal = np.flatnonzero(obs["action_mask"])
             actions[agent] = int(rng.choice(legal)) if len(legal) else 0
-        observations, rewards, terminations, truncations, infos = par.step(actions)
+        observations, *_ = par.step(actions)
         steps += 1
     state = par.unwrapped.game_state
     assert state.is_terminal() or steps == 500

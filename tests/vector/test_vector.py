@@ -86,7 +86,7 @@ def test_without_auto_reset_finished_games_stay_finished() -> None:
 def test_max_steps_truncates() -> None:
     state = dv.init("custodian", seed=1, batch=5, max_steps=3, auto_reset=False)
     rng = np.random.default_rng(0)
-    for k in range(3):
+    for _ in range(3):
         assert not state.truncated.any()
         state = dv.step(state, dv.random_actions(state, rng))
     assert state.truncated.all() and not state.terminated.any()
@@ -155,7 +155,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     snapshot = state.states.copy()
     bad = actions.copy()
     bad[1] = 0  # a step from a1 to a1 is never legal in setup
-    with pytest.raises(IllegalMoveError, match=r"game 1 of the batch: action 0 \(a1-a1=1\) is not legal"):
+    with pytest.raises(
+        IllegalMoveError, match=r"game 1 of the batch: action 0 \(a1-a1=1\) is not legal"
+    ):
         dv.step(state, bad)
     np.testing.assert_array_equal(state.states, snapshot)
     bad[1] = 10**6

@@ -70,7 +70,8 @@ class MCTSAgent(SearchAgent):
     ``iterations`` simulations, or as many as ``time`` seconds allow (both: whichever ends
     first). ``c`` weighs exploration; playouts are ``random`` or ``heuristic`` (the best of
     ``samples`` random actions by static value), end after ``cutoff`` actions and are scored
-    by the evaluation. The best move is the most visited. With ``reuse`` the subtree of the
+    by the evaluation. ``widen`` sets progressive widening (0: try every child first). The
+    best move is the most visited. With ``reuse`` the subtree of the
     position reached is kept for the next move.
 
     >>> import diceboard
@@ -91,6 +92,7 @@ class MCTSAgent(SearchAgent):
         cutoff: int = 8,
         samples: int = 3,
         reuse: bool = True,
+        widen: float = 1.0,
         spec: str = "mcts",
     ) -> None:
         super().__init__(spec, seed, evaluation)
@@ -103,6 +105,7 @@ class MCTSAgent(SearchAgent):
         self.cutoff = cutoff
         self.samples = samples if playout == "heuristic" else 1
         self.reuse = reuse
+        self.widen = widen
         self._rng = new_rng(self.seed)
         self._tree: _Tree | None = None
         self._tree_state: State | None = None
@@ -180,7 +183,7 @@ class MCTSAgent(SearchAgent):
 
     # --- search -------------------------------------------------------------------------------
     def _search(self, root: Root) -> Analysis:
-        params = np.array([self.c, self.cutoff, self.samples], dtype=np.float64)
+        params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
         weights = self.weights(root.state.game.name)
         self.warm_up(root.state.game.name, lambda: self._simulate(root, _Tree(1024, 8192), 1))
         began = time.perf_counter()
@@ -206,7 +209,7 @@ class MCTSAgent(SearchAgent):
         """Run simulations until ``budget`` of them are in ``tree`` or the deadline passes,
         growing the tree as needed; returns the (possibly new) tree."""
         if params is None:
-            params = np.array([self.c, self.cutoff, self.samples], dtype=np.float64)
+            params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
         if weights is None:
             weights = self.weights(root.state.game.name)
         while True:

@@ -10,6 +10,7 @@ spec           parameters (all optional)
 ``mcts``       ``iterations``, ``time`` (seconds), ``c`` (exploration, default 1),
                ``playout`` (heuristic, random), ``cutoff`` (playout actions, default 8),
                ``samples`` (heuristic playout candidates, default 3), ``reuse`` (on/off),
+               ``widen`` (progressive widening, default 1; 0 tries every move first),
                ``eval``; neither iterations nor time: ``iterations=10000``
 ``level:N``    N from 1 to 8 (:mod:`diceboard.ai.levels`)
 =============  ========================================================================
@@ -79,11 +80,12 @@ def _mcts(params: dict[str, str], seed: int | None) -> Agent:
     cutoff = p.integer("cutoff", 8, minimum=0, maximum=10_000)
     samples = p.integer("samples", 3, minimum=1, maximum=64)
     reuse = p.flag("reuse", True)
+    widen = p.number("widen", 1.0, minimum=0.0, strict=False)
     evaluation = p.choice("eval", "fitted", EVALUATIONS)
     p.finish()
-    assert c is not None and cutoff is not None and samples is not None
+    assert c is not None and cutoff is not None and samples is not None and widen is not None
     return MCTSAgent(
-        iterations, seconds, seed, evaluation, c, playout, cutoff, samples, reuse,
+        iterations, seconds, seed, evaluation, c, playout, cutoff, samples, reuse, widen,
         spec=_spec("mcts", params),
     )
 

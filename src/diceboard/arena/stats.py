@@ -107,8 +107,13 @@ def _estimate(
     z = normal_quantile(confidence)
     mean = sum(s * c for s, c in zip(scores, counts, strict=True)) / n
     variance = sum(c * (s - mean) ** 2 for s, c in zip(scores, counts, strict=True)) / n
-    half = z * math.sqrt(variance / n)
-    low, high = max(0.0, mean - half), min(1.0, mean + half)
+    if variance > 0.0:
+        half = z * math.sqrt(variance / n)
+        low, high = max(0.0, mean - half), min(1.0, mean + half)
+    else:
+        # every unit scored the same (often all wins): the normal interval would be a single
+        # point, so use Wilson's interval of a proportion ``mean`` of ``n`` units instead
+        low, high = wilson_interval(mean * n, n, confidence)
     return EloEstimate(
         score=mean,
         score_low=low,

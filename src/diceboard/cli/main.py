@@ -14,7 +14,9 @@ from diceboard.cli.errors import describe_os_error, one_line
 from diceboard.cli.parsing import ArgumentParser, CommandModule, add_subparsers
 
 #: the command modules in ``diceboard.cli.commands``, in the order ``--help`` lists them;
-#: a new command is a new module there and one name here
+#: a new command is a new module there and one name here. A module is named after its
+#: command, with ``_`` for ``-`` (``fit_eval`` registers ``fit-eval``): a run imports only
+#: the module of the command it names.
 COMMANDS: tuple[str, ...] = (
     "moves",
     "apply",
@@ -73,7 +75,8 @@ def _commands_needed(argv: Sequence[str]) -> Sequence[str]:
     command does not pay for importing every other (their modules may import much); all of
     them for ``--help``, a missing or an unknown command."""
     first = next((arg for arg in argv if not arg.startswith("-")), None)
-    return (first,) if first in COMMANDS else COMMANDS
+    module = None if first is None else first.replace("-", "_")
+    return (module,) if module in COMMANDS else COMMANDS
 
 
 def main(argv: Sequence[str] | None = None) -> int:

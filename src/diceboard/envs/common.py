@@ -58,8 +58,9 @@ def illegal_message(state: State, action: Any) -> str:
         return f"{action!r} is not an action id 0..{game.num_actions - 1}"
     text = game.action_notation(action, state)
     legal = state.legal_action_ids()
+    colour = game.player_names[game.players.index(state.to_move)]
     return (
-        f"action {action} ({text}) is not legal for {game.player_names[game.players.index(state.to_move)]} "
+        f"action {action} ({text}) is not legal for {colour} "
         f"in {state}; {len(legal)} legal action(s), e.g. "
         + ", ".join(f"{a} ({game.action_notation(a, state)})" for a in legal[:3])
     )

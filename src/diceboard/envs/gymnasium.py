@@ -56,7 +56,7 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
     keyword is a game option.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
     #: the diceboard game name, set by each subclass
     game_name: ClassVar[str]
 
@@ -75,7 +75,7 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
         diceboard.agent(self.opponent_spec)  # an unknown spec fails here, not at reset
         self.seat_choice = self._check_seat(seat)
         enc = encoding_for(self.game)
-        self.observation_space = spaces.Dict(
+        self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
                 "observation": spaces.Box(0.0, 1.0, enc.shape, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8),
@@ -114,9 +114,7 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
         replies = self._opponent_turns()
         return self._observation(), self._info(replies)
 
-    def step(
-        self, action: Any
-    ) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """The learner plays ``action``; then chance and the opponent until the learner is to
         move again or the game is over."""
         state = self.game_state
@@ -146,7 +144,13 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
         reward = 0.0
         if outcome is not None and outcome.winner is not None:
             reward = 1.0 if outcome.winner == self.seat else -1.0
-        return self._observation(), reward, outcome is not None, False, {**self._info(replies), **extra}
+        return (
+            self._observation(),
+            reward,
+            outcome is not None,
+            False,
+            {**self._info(replies), **extra},
+        )
 
     def _opponent_turns(self) -> list[str]:
         """Let the opponent move (rolling chance in between) until it is the learner's turn."""
@@ -190,7 +194,8 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
 
 
 class CustodianDiceEnv(DiceboardGymEnv):
-    """Custodian Dice against a diceboard agent (``gymnasium.make("diceboard/CustodianDice-v0")``)."""
+    """Custodian Dice against a diceboard agent
+    (``gymnasium.make("diceboard/CustodianDice-v0")``)."""
 
     game_name = "custodian"
 

@@ -6,7 +6,7 @@ Importing this module registers ``python_custodian_dice`` and ``python_chase`` w
 >>> import diceboard.envs.openspiel  # noqa: F401
 >>> game = pyspiel.load_game("python_custodian_dice", {"variant": "chaos"})
 >>> state = game.new_initial_state()
->>> state.is_chance_node(), state.chance_outcomes()[0], state.action_to_string(4626)
+>>> state.is_chance_node(), state.chance_outcomes()[0], state.action_to_string(0)
 (True, (0, 0.16666666666666666), '=1')
 
 Decisions use the game's action ids (``game.num_actions`` of them) and are written in the
@@ -40,7 +40,7 @@ _CUSTODIAN_SEGMENTS = 8
 _UNBOUNDED_LENGTH = 100_000
 
 
-class DiceboardSpielGame(pyspiel.Game):
+class DiceboardSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A diceboard game with OpenSpiel's Python-game interface."""
 
     game_name: str
@@ -92,7 +92,7 @@ class DiceboardSpielGame(pyspiel.Game):
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
 
 
-class DiceboardSpielState(pyspiel.State):
+class DiceboardSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state around a diceboard position.
 
     Only the kernel's state array and repetition history live in the object (OpenSpiel

@@ -72,7 +72,7 @@ def draw(state: State, width: int = 480) -> np.ndarray:
     geo = board_geometry(state.game)
     margin = max(4, width // 40)
     scale = (width - 2 * margin) / geo.width
-    height = int(round(geo.height * scale)) + 2 * margin + _BAR
+    height = round(geo.height * scale) + 2 * margin + _BAR
     img = np.empty((height, width, 3), dtype=np.uint8)
     img[:] = _BACKGROUND
 
@@ -161,7 +161,9 @@ def _die(
     face: int | None,
 ) -> None:
     h = side / 2
-    _polygon(img, [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)], fill, stroke)
+    _polygon(
+        img, [(cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h), (cx - h, cy + h)], fill, stroke
+    )
     if face is None:
         # the roll is pending: a ring where the pips will be
         _disc(img, cx, cy, side * 0.3, pip, ring=max(1.5, side * 0.06))

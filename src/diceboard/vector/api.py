@@ -14,6 +14,7 @@ from diceboard.games import game as make_game
 from diceboard.vector import dispatch, kernels
 from diceboard.vector.rng import seed_streams
 from diceboard.vector.state import BatchConfig, VectorState
+from diceboard.vector.threads import threads_for as _threads_for
 
 #: game name -> (dispatch id, room in the chance log for one step: the rolls that can follow
 #: one decision plus the leading rolls of a new game)
@@ -44,7 +45,9 @@ def _positive(value: Any, name: str, allow_zero: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise OptionError(f"{name} must be a whole number, not {value!r}")
     if value < 0 or (value == 0 and not allow_zero):
-        raise OptionError(f"{name} must be {'0 or more' if allow_zero else 'at least 1'}, not {value}")
+        raise OptionError(
+            f"{name} must be {'0 or more' if allow_zero else 'at least 1'}, not {value}"
+        )
     return int(value)
 
 
@@ -118,6 +121,11 @@ def init(
 
 
 def _reset_in_place(state: VectorState, which: np.ndarray) -> None:
+    with _threads_for(state.batch_size):
+        _reset_rows(state, which)
+
+
+def _reset_rows(state: VectorState, which: np.ndarray) -> None:
     cfg = state.config
     kernels.reset_rows(
         cfg.game_id,
@@ -191,7 +199,8 @@ def _check_actions(state: VectorState, actions: Any) -> np.ndarray:
     arr = arr.astype(np.int64, copy=False)
     active = ~(state.terminated | state.truncated)
     bad = np.zeros(b, dtype=np.bool_)
-    kernels.illegal_rows(arr, state.legal_ids, state.num_legal, active, bad)
+    with _threads_for(b):
+        kernels.illegal_rows(arr, state.legal_ids, state.num_legal, active, bad)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         a = int(arr[i])
@@ -202,8 +211,7 @@ def _check_actions(state: VectorState, actions: Any) -> np.ndarray:
         else:
             what = f"({game.action_notation(a, where)}) is not legal in {where}"
         raise IllegalMoveError(
-            f"game {i} of the batch: action {a} {what} "
-            f"({int(bad.sum())} illegal action(s) in all)"
+            f"game {i} of the batch: action {a} {what} ({int(bad.sum())} illegal action(s) in all)"
         )
     return arr
 
@@ -228,36 +236,37 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
     acts = _check_actions(state, actions)
     cfg = state.config
     new = state if donate else _empty_like(state)
-    kernels.step_rows(
-        cfg.game_id,
-        cfg.game.opts,
-        cfg.start,
-        cfg.start_history,
-        acts,
-        cfg.auto_reset,
-        cfg.max_steps,
-        cfg.max_legal,
-        state.states,
-        state.history,
-        state.history_len,
-        state.rng,
-        state.steps,
-        state.terminated,
-        state.truncated,
-        new.states,
-        new.history,
-        new.history_len,
-        new.rng,
-        new.steps,
-        new.legal_ids,
-        new.num_legal,
-        new.current_player,
-        new.rewards,
-        new.terminated,
-        new.truncated,
-        new.chance_outcomes,
-        new.num_chance_outcomes,
-    )
+    with _threads_for(state.batch_size):
+        kernels.step_rows(
+            cfg.game_id,
+            cfg.game.opts,
+            cfg.start,
+            cfg.start_history,
+            acts,
+            cfg.auto_reset,
+            cfg.max_steps,
+            cfg.max_legal,
+            state.states,
+            state.history,
+            state.history_len,
+            state.rng,
+            state.steps,
+            state.terminated,
+            state.truncated,
+            new.states,
+            new.history,
+            new.history_len,
+            new.rng,
+            new.steps,
+            new.legal_ids,
+            new.num_legal,
+            new.current_player,
+            new.rewards,
+            new.terminated,
+            new.truncated,
+            new.chance_outcomes,
+            new.num_chance_outcomes,
+        )
     if donate:
         # the arrays changed under the same object: drop what was computed from them
         new = VectorState(
@@ -303,5 +312,6 @@ def random_actions(state: VectorState, rng: np.random.Generator | int | None = N
     numpy generator ``rng`` (or a new one seeded with it)."""
     gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     out = np.empty(state.batch_size, dtype=np.int64)
-    kernels.pick_rows(state.legal_ids, state.num_legal, gen.random(state.batch_size), out)
+    with _threads_for(state.batch_size):
+        kernels.pick_rows(state.legal_ids, state.num_legal, gen.random(state.batch_size), out)
     return out

@@ -41,7 +41,7 @@ def next_u64(rng: np.ndarray, i: int) -> np.uint64:
     x ^= x >> np.uint64(7)
     x ^= x << np.uint64(17)
     rng[i] = x
-    return x
+    return np.uint64(x)
 
 
 @njit

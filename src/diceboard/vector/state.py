@@ -9,6 +9,7 @@ import numpy as np
 from diceboard.core.game import Game, State
 from diceboard.envs.encoding import Encoding
 from diceboard.vector import kernels
+from diceboard.vector.threads import threads_for
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,15 +141,16 @@ class VectorState:
             raise ValueError(f"perspective must be 0, 1 or -1 (player to move), not {perspective}")
         enc = self.config.encoding
         out = np.empty((self.batch_size, enc.size), dtype=np.float32)
-        kernels.observe_rows(
-            self.config.game_id,
-            self.game.opts,
-            self.states,
-            self.history,
-            self.history_len,
-            perspective,
-            out,
-        )
+        with threads_for(self.batch_size):
+            kernels.observe_rows(
+                self.config.game_id,
+                self.game.opts,
+                self.states,
+                self.history,
+                self.history_len,
+                perspective,
+                out,
+            )
         return out.reshape((self.batch_size, *enc.shape))
 
     @property
@@ -157,7 +159,8 @@ class VectorState:
         finished game)."""
         if self._mask is None:
             mask = np.zeros((self.batch_size, self.game.num_actions), dtype=np.bool_)
-            kernels.mask_rows(self.legal_ids, self.num_legal, mask)
+            with threads_for(self.batch_size):
+                kernels.mask_rows(self.legal_ids, self.num_legal, mask)
             self._mask = mask
         return self._mask
 

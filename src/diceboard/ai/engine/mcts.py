@@ -12,8 +12,12 @@ and keeps between moves:
 Node 0 is the root. Its edges are indices into the root's list of whole moves (``seqs``), so
 they are exactly the game's ``legal_moves``; below it every edge is one action id.
 
-One simulation: from the root, take unvisited children first (in a shuffled order), then the
-child with the best UCB1 score ``Q + c·sqrt(ln N / n)``; at a chance node, draw the outcome.
+One simulation: from the root, take untried children first, then the child with the best UCB1
+score ``Q + c·sqrt(ln N / n)``; at a chance node, draw the outcome. Progressive widening keeps
+the branching of these games (dozens to hundreds of moves) from flattening the tree: a node
+with N visits tries only its first ``1 + widen·sqrt(N)`` children (``widen`` = 0: all). The
+untried children wait in a shuffled order until the node has :data:`ORDER_AT` visits (the
+root: at once); then they are ordered by their static value, best first.
 The first new node ends the descent: a playout of at most ``cutoff`` actions (random, or the
 best of ``k`` sampled actions by static value) runs from it and the evaluation scores where
 it stops. The result is backed up along the path.
@@ -58,6 +62,9 @@ KIND_TERMINAL = 2
 P_C = 0
 P_CUTOFF = 1
 P_SAMPLES = 2
+P_WIDEN = 3
+#: a decision node orders its untried children by static value once it has this many visits
+ORDER_AT = 8
 # indices of ``counts``
 C_NODES = 0
 C_EDGES = 1
@@ -90,13 +97,15 @@ def new_node(nodes: np.ndarray, node_value: np.ndarray, counts: np.ndarray, s: n
 
 
 @njit
-def _ucb_child(nodes: np.ndarray, node_value: np.ndarray, edges: np.ndarray, node: int, c: float) -> int:
-    """The edge of ``node`` with the best UCB1 score (every child visited at least once)."""
+def _ucb_child(
+    nodes: np.ndarray, node_value: np.ndarray, edges: np.ndarray, node: int, c: float, made: int
+) -> int:
+    """The edge with the best UCB1 score among the first ``made`` (tried) edges of ``node``."""
     e0 = nodes[node, N_EDGE0]
     log_n = math.log(max(nodes[node, N_VISITS], 1))
     best = -1
     best_score = -1e300
-    for e in range(e0, e0 + nodes[node, N_NEDGE]):
+    for e in range(e0, e0 + made):
         child = edges[e, E_CHILD]
         n = nodes[child, N_VISITS]
         score = node_value[child] / n + c * math.sqrt(log_n / n)
@@ -104,6 +113,58 @@ def _ucb_child(nodes: np.ndarray, node_value: np.ndarray, edges: np.ndarray, nod
             best_score = score
             best = e
     return best
+
+
+@template
+def order_untried(
+    s: np.ndarray,
+    opts: np.ndarray,
+    hist: np.ndarray,
+    nh: int,
+    node: int,
+    is_root: bool,
+    seqs: np.ndarray,
+    seq_len: np.ndarray,
+    nodes: np.ndarray,
+    edges: np.ndarray,
+    weights: np.ndarray,
+    scores: np.ndarray,
+    work: np.ndarray,
+    work_hist: np.ndarray,
+    work2: np.ndarray,
+    work_hist2: np.ndarray,
+    buf2: np.ndarray,
+    fbuf: np.ndarray,
+) -> None:
+    """Sort the untried edges of ``node`` (state ``s``) by the static value of their child
+    for the player to move, best first (selection sort: a few hundred edges at most)."""
+    e0 = nodes[node, N_EDGE0]
+    first = e0 + nodes[node, N_MADE]
+    last = e0 + nodes[node, N_NEDGE]
+    mover = s[TO_MOVE]
+    for e in range(first, last):
+        a = edges[e, E_ACTION]
+        work[:] = s
+        work_hist[:nh] = hist[:nh]
+        if is_root:
+            nw = play_sequence(work, opts, seqs[a], seq_len[a], work_hist, nh)
+        else:
+            nw = game.step(work, opts, a, work_hist, nh)
+        v = leaf_value(work, opts, work_hist, nw, weights, work2, work_hist2, buf2, fbuf)
+        scores[e - first] = seen_by(v, work[TO_MOVE], mover)
+    n = last - first
+    for i in range(n):
+        j = i
+        for k in range(i + 1, n):
+            if scores[k] > scores[j]:
+                j = k
+        if j != i:
+            sc = scores[i]
+            scores[i] = scores[j]
+            scores[j] = sc
+            a = edges[first + i, E_ACTION]
+            edges[first + i, E_ACTION] = edges[first + j, E_ACTION]
+            edges[first + j, E_ACTION] = a
 
 
 @template
@@ -184,6 +245,7 @@ def mcts_run(
     c = params[P_C]
     cutoff = int(params[P_CUTOFF])
     samples = int(params[P_SAMPLES])
+    widen = params[P_WIDEN]
     hcap = nroot + MAX_PATH + cutoff + 16
     s = np.empty(game.STATE_LEN, dtype=np.int64)
     hist = np.empty(hcap, dtype=np.int64)
@@ -194,6 +256,7 @@ def mcts_run(
     buf = np.empty(max(game.MAX_LEGAL, seqs.shape[0]), dtype=np.int64)
     buf2 = np.empty(game.MAX_LEGAL, dtype=np.int64)
     fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
+    scores = np.empty(max(game.MAX_LEGAL, seqs.shape[0]), dtype=np.float64)
     path = np.empty(MAX_PATH + 2, dtype=np.int64)
     nmoves = seqs.shape[0]
     room = max(game.MAX_LEGAL, nmoves)
@@ -240,13 +303,25 @@ def mcts_run(
                 nodes[node, N_NEDGE] = n
                 counts[C_EDGES] = e0 + n
             e0 = nodes[node, N_EDGE0]
+            nedge = nodes[node, N_NEDGE]
             if kind == KIND_CHANCE:
-                e = e0 + below(rng, nodes[node, N_NEDGE])
-            elif nodes[node, N_MADE] < nodes[node, N_NEDGE]:
-                e = e0 + nodes[node, N_MADE]
-                nodes[node, N_MADE] += 1
+                e = e0 + below(rng, nedge)
             else:
-                e = _ucb_child(nodes, node_value, edges, node, c)
+                visits = nodes[node, N_VISITS]
+                made = nodes[node, N_MADE]
+                if made < nedge and (visits == ORDER_AT or (node == 0 and made == 0)):
+                    order_untried(
+                        s, opts, hist, nh, node, node == 0, seqs, seq_len, nodes, edges,
+                        weights, scores, work, work_hist, work2, work_hist2, buf2, fbuf,
+                    )
+                width = nedge
+                if widen > 0.0:
+                    width = min(nedge, 1 + int(widen * math.sqrt(visits)))
+                if made < width:
+                    e = e0 + made
+                    nodes[node, N_MADE] = made + 1
+                else:
+                    e = _ucb_child(nodes, node_value, edges, node, c, made)
             a = edges[e, E_ACTION]
             if node == 0:
                 nh = play_sequence(s, opts, seqs[a], seq_len[a], hist, nh)

@@ -14,8 +14,8 @@ with numba 0.68: 100 % misses). A copy with its own ``__qualname__`` (``custodia
 gets its own cache index file next to the template's source, and the game's kernel functions
 are ordinary globals that numba compiles in and caches like any other call.
 
-Numba keys a cache entry on the template's source file and bytecode only: after editing a
-binding or a rules kernel, clear the ``__pycache__`` folders (as for any numba cache).
+Numba stamps a cache entry with its own source file only; :mod:`.cache` stamps the copies with
+every file they compile in, so an edit to a binding or a rules kernel recompiles them.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import types
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from diceboard.ai.engine.cache import STAMP_ATTR, dependency_files, install_locators, sources_digest
 from diceboard.kernel import njit
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -76,6 +77,8 @@ def specialise(
     module.__builtins__ = builtins  # type: ignore[attr-defined]
     globals_ = vars(module)
     sys.modules[module_name] = module
+    install_locators()
+    digest = sources_digest(dependency_files(binding))
     compiled: dict[str, Callable[..., Any]] = {}
     for name, func in templates.items():
         copy = types.FunctionType(
@@ -85,6 +88,7 @@ def specialise(
         copy.__qualname__ = f"{game_name}.{name}"
         copy.__doc__ = func.__doc__
         copy.__kwdefaults__ = func.__kwdefaults__
+        setattr(copy, STAMP_ATTR, digest)
         compiled[name] = njit(copy)
     globals_.update(compiled)
     return compiled

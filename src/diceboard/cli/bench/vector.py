@@ -62,6 +62,7 @@ class VectorFigures:
     game: Game
     threads: int
     seconds: float
+    layer: str = "?"
     measures: list[Measure] = field(default_factory=list)
     pettingzoo: Measure | None = None
     pettingzoo_error: str | None = None
@@ -81,6 +82,7 @@ class VectorFigures:
             "game": self.game.name,
             "options": self.game.non_default_options(),
             "threads": self.threads,
+            "threading_layer": self.layer,
             "seconds": self.seconds,
             "measures": [{**asdict(m), "steps_per_second": m.per_second} for m in self.measures],
             "pettingzoo": None
@@ -125,6 +127,13 @@ def register(subparsers: Subparsers) -> None:
         help="numba threads (default: every core numba sees)",
     )
     parser.add_argument(
+        "--threading-layer",
+        choices=("default", "workqueue", "omp", "tbb"),
+        default="default",
+        help="numba's threading layer (default: numba's choice; 'workqueue' copes best with "
+        "cores that other programs keep busy)",
+    )
+    parser.add_argument(
         "--no-pettingzoo", action="store_true", help="leave out the PettingZoo comparison"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
@@ -134,7 +143,9 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=run)
 
 
-def _time_steps(state: Any, seconds: float, seed: int, donate: bool, observe: bool) -> tuple[int, float]:
+def _time_steps(
+    state: Any, seconds: float, seed: int, donate: bool, observe: bool
+) -> tuple[int, float]:
     import diceboard.vector as dv
 
     rng = np.random.default_rng(seed)
@@ -218,8 +229,8 @@ def format_figures(figures: VectorFigures) -> list[str]:
     at_least, times = _symbols()
     game = figures.game
     lines = [
-        f"Batched simulator: {game.title} — random legal actions, {figures.threads} thread(s), "
-        f"{figures.seconds:g} s each"
+        f"Batched simulator: {game.title} — random legal actions, {figures.threads} thread(s) "
+        f"({figures.layer}), {figures.seconds:g} s each"
     ]
     target = TARGETS.get(game.name)
     for m in figures.measures:
@@ -231,12 +242,13 @@ def format_figures(figures: VectorFigures) -> list[str]:
         lines.append(line)
     if figures.pettingzoo is not None:
         pz = figures.pettingzoo
-        lines.append(f"  {'PettingZoo ' + pz.label + ' (one game, AEC)':<44} {pz.per_second:>14,.0f} steps/s")
+        lines.append(
+            f"  {'PettingZoo ' + pz.label + ' (one game, AEC)':<44} {pz.per_second:>14,.0f} steps/s"
+        )
         head = figures.headline()
         if head is not None and pz.per_second > 0:
-            lines.append(
-                f"  {'batched simulator / PettingZoo':<44} {head.per_second / pz.per_second:>14,.0f}{times}"
-            )
+            ratio = head.per_second / pz.per_second
+            lines.append(f"  {'batched simulator / PettingZoo':<44} {ratio:>14,.0f}{times}")
     elif figures.pettingzoo_error:
         lines.append(f"  PettingZoo: not measured: {figures.pettingzoo_error}")
     return lines
@@ -248,10 +260,14 @@ def run(args: argparse.Namespace) -> int:
 
     import diceboard
 
+    if args.threading_layer != "default":
+        # must be set before the first parallel function runs in this process
+        numba.config.THREADING_LAYER = args.threading_layer  # type: ignore[attr-defined]
     if args.threads is not None:
-        if args.threads > numba.config.NUMBA_NUM_THREADS:
+        most = int(getattr(numba.config, "NUMBA_NUM_THREADS", 1))
+        if args.threads > most:
             raise UsageError(
-                f"--threads {args.threads}: numba has only {numba.config.NUMBA_NUM_THREADS} threads "
+                f"--threads {args.threads}: numba has only {most} threads "
                 "(set NUMBA_NUM_THREADS to allow more)"
             )
         numba.set_num_threads(args.threads)
@@ -260,6 +276,7 @@ def run(args: argparse.Namespace) -> int:
     results = []
     for index, name in enumerate(names):
         figures = measure_game(diceboard.game(name), args, threads)
+        figures.layer = str(numba.threading_layer())  # type: ignore[attr-defined]
         results.append(figures)
         if not args.json:
             if index:

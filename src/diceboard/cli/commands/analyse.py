@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from diceboard.arena.balance import analyse
+from diceboard.arena.match import check_agent
 from diceboard.arena.play import GameResult
 from diceboard.arena.report import REPORT_FILES, variant_summary, write_report
 from diceboard.cli.arguments import make_game, parse_options, positive_int
@@ -75,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from diceboard.arena.plotting import new_figure
 
     new_figure()  # fail now, not after the games, if matplotlib is missing
+    check_agent(args.agent)
     check_out(args, REPORT_FILES)
     bar = progress_bar(args, len(games) * args.games, "analyse")
     played = 0

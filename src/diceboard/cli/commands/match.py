@@ -11,7 +11,14 @@ import shlex
 import sys
 
 from diceboard.arena.backends import BACKENDS, Backend
-from diceboard.arena.match import MATCH_FILES, MatchResult, SprtConfig, run_match, write_match
+from diceboard.arena.match import (
+    MATCH_FILES,
+    MatchResult,
+    SprtConfig,
+    check_agent,
+    run_match,
+    write_match,
+)
 from diceboard.arena.output import prepare_out_dir
 from diceboard.arena.play import GameResult
 from diceboard.arena.progress import ProgressBar
@@ -76,7 +83,8 @@ def add_run_arguments(parser: ArgumentParser, out_help: str, out_required: bool 
     parser.add_argument(
         "--ray-address",
         metavar="ADDR",
-        help="the Ray cluster to use (e.g. auto or ray://host:10001); default: start a local Ray",
+        help="the Ray cluster to use (e.g. auto or ray://host:10001); default: a cluster that "
+        "Ray finds by itself, else a new local Ray",
     )
     parser.add_argument("--out", metavar="DIR", required=out_required, help=out_help)
     parser.add_argument(
@@ -122,7 +130,7 @@ def register(subparsers: Subparsers) -> None:
         subparsers,
         "match",
         "play a match between two agents (Elo, confidence interval, SPRT)",
-        "Play GAMES games between agents A and B (agent specs such as random, greedy, "
+        "Play N games between agents A and B (agent specs such as random, greedy, "
         "alphabeta:depth=4, mcts:iterations=5000, level:3), print wins, draws and losses, the "
         "score and A's Elo advantage with a 95 % interval, and with --out save every game "
         "(match.pgn) with a summary (match.json) and one row per game (match.csv).",
@@ -174,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
     game = game_of(args)
     backend = backend_from_args(args)
     sprt = sprt_from_args(args)
+    check_agent(args.a)
+    check_agent(args.b)
     check_out(args, MATCH_FILES)
     bar = progress_bar(args, args.games, "match")
     points = 0.0

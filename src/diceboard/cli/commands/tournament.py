@@ -9,6 +9,7 @@ from diceboard.arena.play import GameResult
 from diceboard.arena.tournament import (
     FORMATS,
     TOURNAMENT_FILES,
+    check_agents,
     run_tournament,
     write_tournament,
 )
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
         from diceboard.arena.plotting import new_figure
 
         new_figure()  # fail now, not after the games, if matplotlib is missing
+    check_agents(args.agents)
     check_out(args, TOURNAMENT_FILES)
     pairings = len(args.agents) * (len(args.agents) - 1) // 2
     bar = progress_bar(args, pairings * args.games_per_pair, "tournament")
@@ -130,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     print(result.format(args.format), end="")
+    if args.seed is None and args.format == "csv":  # text and JSON state the seed themselves
+        print(f"seed {result.seed} (pass --seed {result.seed} to repeat this run)", file=sys.stderr)
     sys.stdout.flush()  # the table first, then where the files went
     if args.plot is not None:
         print(f"wrote {result.plot(args.plot)}", file=sys.stderr)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
-
 #: by game: the notation of moves that carry a die somewhere (not Chase's transfers, whose
 #: drawing also runs from one die to another); a placement counts, landing where it is put
 DIE_MOVES: dict[str, re.Pattern[str]] = {

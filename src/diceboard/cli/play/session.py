@@ -80,6 +80,17 @@ class Session:
         self.console.show(f"{game.title}{_options_text(self.state)}: {sides}{seed}")
         if any(seat.is_human for seat in self.seats.values()):
             self.console.show("Type a move, ? for the legal moves, help for commands.")
+        try:
+            return self._loop()
+        except KeyboardInterrupt:
+            # interrupted: the game so far still reaches the --save file before the exit
+            self.console.show()
+            self._autosave()
+            raise
+
+    def _loop(self) -> int:
+        """Rolls, computer moves and the human's turns until the end or until the human
+        leaves."""
         while True:
             if self.state.is_terminal():
                 self._finish()

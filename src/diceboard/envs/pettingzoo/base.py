@@ -8,8 +8,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import diceboard
 from diceboard.core.errors import IllegalMoveError, OptionError
@@ -28,7 +28,7 @@ from diceboard.envs.encoding import action_mask, encoding_for, observe
 Observation = dict[str, np.ndarray]
 
 
-class DiceboardAECEnv(AECEnv[str, Observation, int]):
+class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """A two-player diceboard game, one agent per player (``player_0`` moves first).
 
     Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` (see
@@ -72,7 +72,9 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):
         self.render_mode = check_render_mode(render_mode)
         self.illegal_action = check_choice(illegal_action, "illegal_action", ILLEGAL_ACTIONS)
         for name, value in (("max_cycles", max_cycles), ("max_decisions", max_decisions)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 1
+            ):
                 raise OptionError(f"{name} must be a whole number of at least 1, not {value!r}")
         if max_cycles is not None and max_decisions is not None:
             raise OptionError("give max_cycles or max_decisions, not both")
@@ -85,9 +87,12 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):
         board = spaces.Box(0.0, 1.0, self.encoding.shape, dtype=np.float32)
         mask = spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8)
         self.observation_spaces = {
-            a: spaces.Dict({"observation": board, "action_mask": mask}) for a in self.possible_agents
+            a: spaces.Dict({"observation": board, "action_mask": mask})
+            for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents}
+        self.action_spaces = {
+            a: spaces.Discrete(self.game.num_actions) for a in self.possible_agents
+        }
         self.state_space = board
         self._rng: np.random.Generator | None = None
         self.game_state: State = self.game.initial_state()
@@ -122,7 +127,7 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self._agent_of(self.game_state)
 
     def observe(self, agent: str) -> Observation:

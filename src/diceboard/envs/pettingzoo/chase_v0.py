@@ -17,7 +17,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from diceboard.envs.pettingzoo.base import DiceboardAECEnv, Observation, parallel, wrap
 
 
-class raw_env(DiceboardAECEnv):  # noqa: N801 (PettingZoo's naming)
+class raw_env(DiceboardAECEnv):
     """Chase without PettingZoo's wrappers (see :class:`DiceboardAECEnv`);
     ``player_0`` is Blue, ``player_1`` Red."""
 

@@ -217,8 +217,10 @@ export class Board {
     const total = Math.min(900, STEP_MS * longest);
     await new Promise((resolve) => {
       const start = performance.now();
+      // the picture is replaced afterwards whatever happens: never wait on a lost frame
+      const guard = setTimeout(resolve, total + 500);
       const frame = (now) => {
-        const t = Math.min(1, (now - start) / total);
+        const t = Math.max(0, Math.min(1, (now - start) / total));
         for (const { die, pts } of moves) {
           const steps = pts.length - 1;
           const pos = t * steps;
@@ -234,7 +236,10 @@ export class Board {
           die.setAttribute("transform", `translate(${x} ${y})`);
         }
         if (t < 1) requestAnimationFrame(frame);
-        else resolve();
+        else {
+          clearTimeout(guard);
+          resolve();
+        }
       };
       requestAnimationFrame(frame);
     });

@@ -95,7 +95,13 @@ async function applyNow(message) {
   }
   const animate = previous && ui.viewIndex === null && next.version === previous.version + 1 &&
     next.last && next.moves.length === previous.moves.length + 1 && next.flipped === previous.flipped;
-  if (animate) await board.animate(next.last.segments);
+  if (animate) {
+    try {
+      await board.animate(next.last.segments);
+    } catch (error) {
+      console.error(error); // an animation never holds up the game
+    }
+  }
   ui.game = next;
   if (ui.viewIndex === null && next.svg !== ui.shownSvg) {
     board.show(next.svg, next.centres, next.split);
@@ -124,6 +130,10 @@ function playerName(g, seat) {
 function render() {
   const g = ui.game;
   document.title = `${g.title} — diceboard`;
+  document.body.dataset.game = g.game;
+  // what the page shows, for assistive tools and end-to-end tests
+  document.body.dataset.version = String(g.version);
+  document.body.dataset.status = g.status;
   const variant = g.variant && g.variant !== "standard" ? ` · ${g.variant}` : "";
   $("title").textContent = `${g.title}${variant}${g.mode === "imported" ? " · record" : ""}`;
   renderBars(g);

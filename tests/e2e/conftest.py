@@ -1,0 +1,123 @@
+"""End-to-end fixtures: a real ``diceboard serve`` subprocess and Debian's Chromium driven by
+Playwright (never a downloaded browser). Screenshots go to ``artifacts/e2e/``."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from diceboard.server.loadtest import free_port, wait_until_up
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "e2e"
+
+
+@dataclass
+class Server:
+    """A running ``diceboard serve`` on loopback."""
+
+    base: str
+    port: int
+    database: str
+    process: subprocess.Popen[bytes]
+
+    def api(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
+        headers = {"X-Seat-Token": token} if token else {}
+        response = httpx.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
+        assert response.status_code < 400, response.text
+        return response.json()
+
+    def game(self, game_id: str, token: str | None = None) -> dict[str, Any]:
+        return dict(self.api("GET", f"/api/games/{game_id}", token)["game"])
+
+
+def start_server(database: str, port: int | None = None) -> Server:
+    """Start ``diceboard serve`` on ``database`` and wait until it answers."""
+    port = port or free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "diceboard.cli", "serve", "--port", str(port), "--db", database,
+         "--computer-workers", "1", "--computer-delay", "0.1", "--log-level", "warning"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    base = f"http://127.0.0.1:{port}"
+    wait_until_up(base, process)
+    return Server(base, port, database, process)
+
+
+def stop_server(server: Server, sig: int = signal.SIGTERM) -> None:
+    """Stop the server (``SIGKILL`` to crash it)."""
+    if server.process.poll() is None:
+        server.process.send_signal(sig)
+        try:
+            server.process.wait(15)
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("e2e") / "games.sqlite3"
+    running = start_server(f"sqlite:///{db}")
+    yield running
+    stop_server(running)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    # Playwright evaluates its wait conditions as strings, which the pages' CSP forbids
+    context = browser.new_context(viewport={"width": 1200, "height": 860}, bypass_csp=True)
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, errors
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a screenshot under artifacts/e2e/ (the folder is git-ignored)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def wait_until(predicate: Any, timeout: float = 20.0, what: str = "condition") -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)

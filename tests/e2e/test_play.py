@@ -1,0 +1,211 @@
+"""Whole games in a real browser: against the computer, Chaos, Chase's transfers, captures
+and absorptions, an online game with a spectator, and reloading in the middle of a game."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import Server, screenshot, wait_until
+from tests.e2e.driver import play_against_computer, play_turn
+
+pytestmark = pytest.mark.e2e
+CHASE_SEED = int(os.environ.get("DICEBOARD_E2E_SEED", "6"))
+
+CHASE_CAPTURE = (
+    "R1R2R3R4R5R4R3R2R1/....B1..../........./........./........./........./........./"
+    "........./B1B2B3B4B5B4B3B2. B 0 0"
+)
+
+
+def _open_as_player(page: Any, server: Server, created: dict[str, Any]) -> None:
+    page.goto(server.base + created["links"]["player"])
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+
+
+def test_custodian_against_the_computer_by_clicks(page: Any, server: Server) -> None:
+    # a short no-capture limit keeps the whole game (rolls, placements, moves) short
+    created = server.api("POST", "/api/games", json={
+        "game": "custodian", "mode": "computer", "level": "random", "seed": 4,
+        "options": {"no_capture_limit": 14}})
+    _open_as_player(page, server, created)
+    assert page.locator("#status").inner_text().startswith("Your move")
+    screenshot(page, "custodian-setup")
+    final = play_against_computer(page, server, created["id"], created["token"], "W", random.Random(1))
+    page.wait_for_function("document.body.dataset.status === 'finished'")
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Game over") and final["outcome"]["result"] in status
+    placements = [m for m in final["moves"] if "@" in m["notation"]]
+    assert len(placements) == 10
+    screenshot(page, "custodian-game-over")
+    assert page.locator("#rematch").is_visible()
+    assert page.locator("#download-pgn").get_attribute("href").endswith("format=pgn")
+
+
+def test_chase_against_the_computer_by_clicks(page: Any, server: Server) -> None:
+    created = server.api("POST", "/api/games", json={
+        "game": "chase", "mode": "computer", "level": "random", "side": "first", "seed": CHASE_SEED,
+        "options": {"no_capture_limit": 8}})
+    _open_as_player(page, server, created)
+    screenshot(page, "chase-start")
+    final = play_against_computer(page, server, created["id"], created["token"], "B", random.Random(CHASE_SEED))
+    page.wait_for_function("document.body.dataset.status === 'finished'")
+    assert page.locator("#status").inner_text().startswith("Game over")
+    assert final["outcome"] is not None
+    screenshot(page, "chase-game-over")
+
+
+def test_chaos_rolls_are_shown(page: Any, server: Server) -> None:
+    created = server.api("POST", "/api/games", json={
+        "game": "custodian", "variant": "chaos", "mode": "local", "seed": 9,
+        "position": "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"})
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    for _ in range(3):
+        game = server.game(gid, token)
+        step = next(m for m in game["legal"] if m["kind"] == "step")
+        game = play_turn(page, server, gid, token, step)
+        rolled = game["last"]["roll"]
+        assert game["moves"][-1]["notation"] == f"{step['notation']}={rolled}"
+        page.wait_for_function(
+            f"document.querySelector('#roll').textContent.includes('rolled {rolled}')")
+        die = page.locator(f'#board .die[data-square="{step["to"]}"]')
+        assert die.get_attribute("data-face") == str(rolled)
+    screenshot(page, "chaos-roll")
+
+
+def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
+    created = server.api("POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21})
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    game = server.game(gid, token)
+    hand = game["hand"]["W"]
+    # a placement: pick the hand die, then the square
+    first = next(m for m in game["legal"] if m["face"] == hand[0] and m["to"] == "c1")
+    page.locator(f'#board .hand-die[data-owner="W"][data-face="{hand[0]}"]').first.click(force=True)
+    assert page.locator("#board .mark-target").count() == 5
+    page.locator('#board [data-square="c1"]').first.click(force=True)
+    wait_until(lambda: server.game(gid, token)["version"] > game["version"])
+    assert server.game(gid, token)["board"]["c1"] == ["W", first["face"]]
+    # another: the square first, then the face in the chooser
+    page.wait_for_function(f"Number(document.body.dataset.version) > {game['version']}")
+    game = server.game(gid, token)
+    page.locator('#board [data-square="a1"]').first.click(force=True)
+    faces = sorted(set(game["hand"]["W"]))
+    if len(faces) > 1:
+        page.wait_for_selector("#chooser:not([hidden])")
+        screenshot(page, "custodian-placement-chooser")
+        page.locator("#chooser button.choice").first.click()
+    wait_until(lambda: "a1" in server.game(gid, token)["board"])
+    # an illegal typed move is explained with the engine's words
+    page.fill("#notation-input", "6@c5")
+    page.click("#notation-play")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert "rank 1" in page.locator("#message").inner_text() or "hand" in page.locator("#message").inner_text()
+
+
+def test_chase_transfer_capture_and_absorption(page: Any, server: Server) -> None:
+    created = server.api("POST", "/api/games", json={
+        "game": "chase", "mode": "local", "position": CHASE_CAPTURE})
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    game = server.game(gid, token)
+    capture = next(m for m in game["legal"] if m["notation"] == "h5xi5NE")
+    # a selected die shows its targets; a capture is marked as one
+    page.locator('#board .die[data-square="h5"]').click(force=True)
+    assert page.locator("#board .mark-capture").count() == 2
+    screenshot(page, "chase-capture-targets")
+    game = play_turn(page, server, gid, token, capture)
+    assert game["board"]["i5"] == ["B", 1]
+    # Red lost 5 pips: its two 1s are tied, so where they go is Red's choice
+    page.wait_for_selector("#absorb:not([hidden])")
+    assert page.locator("#absorb button").count() == 2
+    screenshot(page, "chase-absorb-choice")
+    page.locator("#absorb button", has_text="i9").click()
+    transfer = next(m for m in game["legal"]
+                    if m["kind"] == "transfer" and m["absorb"] == ["i9"]
+                    and {sq for sq, _ in m["transfer"]} == {"i2", "i3"})
+    page.locator('#board .die[data-square="i2"]').click(force=True)
+    assert page.locator("#board .mark-transfer").count() >= 1
+    page.locator('#board .die[data-square="i3"]').click(force=True)
+    page.wait_for_selector("#chooser:not([hidden])")
+    screenshot(page, "chase-transfer-chooser")
+    page.locator(f'#chooser button.choice[title="{transfer["notation"]}"]').click()
+    wait_until(lambda: server.game(gid, token)["moves"][-1:] and
+               server.game(gid, token)["moves"][-1]["notation"] == transfer["notation"])
+    final = server.game(gid, token)
+    assert final["board"]["i9"] == ["R", 6]
+    assert sum(f for o, f in final["board"].values() if o == "R") == 25
+    page.wait_for_function(f"Number(document.body.dataset.version) === {final['version']}")
+    screenshot(page, "chase-after-transfer")
+
+
+def test_online_game_with_a_spectator(browser: Any, server: Server) -> None:
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 820}, bypass_csp=True)
+                for _ in range(3)]
+    host, guest, watcher = (c.new_page() for c in contexts)
+    try:
+        host.goto(server.base + "/")
+        host.wait_for_selector("#game option")
+        host.check('input[name="mode"][value="online"]')
+        host.click("#create")
+        host.wait_for_url("**/game/**")
+        host.wait_for_selector("#invite:not([hidden])")
+        invite = host.input_value("#invite-link")
+        spectate = host.locator("#spectate-link").get_attribute("href")
+        gid = spectate.rstrip("/").split("/")[-1]
+        screenshot(host, "online-waiting")
+        guest.goto(invite)
+        guest.wait_for_function("document.body.dataset.status === 'active'")
+        watcher.goto(spectate)
+        watcher.wait_for_selector("#board svg")
+        host.wait_for_function("document.body.dataset.status === 'active'")
+        host_token = host.evaluate(f"localStorage.getItem('diceboard.seat.{gid}')")
+        guest_token = guest.evaluate(f"localStorage.getItem('diceboard.seat.{gid}')")
+        assert host_token and guest_token and host_token != guest_token
+        rng = random.Random(5)
+        for turn in range(12):
+            game = server.game(gid)
+            page, token = (host, host_token) if game["to_move"] == "W" else (guest, guest_token)
+            play_turn(page, server, gid, token, rng.choice(game["legal"]))
+            version = server.game(gid)["version"]
+            watcher.wait_for_function(f"Number(document.body.dataset.version) === {version}")
+            if turn == 5:
+                screenshot(watcher, "online-spectator")
+        # the spectator's page holds no seat and never saw a token
+        html = watcher.content()
+        assert host_token not in html and guest_token not in html
+        assert watcher.evaluate(f"localStorage.getItem('diceboard.seat.{gid}')") is None
+        assert not watcher.locator("#resign").is_visible()
+        moves = server.game(gid)["moves"]
+        assert watcher.locator("#moves li").count() == len(moves)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_reload_in_the_middle_of_a_game(page: Any, server: Server) -> None:
+    created = server.api("POST", "/api/games", json={
+        "game": "custodian", "mode": "computer", "level": "random", "seed": 8})
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    rng = random.Random(3)
+    for _ in range(3):
+        play_turn(page, server, gid, token, rng.choice(server.game(gid, token)["legal"]))
+    page.reload()
+    page.wait_for_selector("#board svg")
+    game = server.game(gid, token)
+    page.wait_for_function(f"Number(document.body.dataset.version) === {game['version']}")
+    assert page.locator("#status").inner_text().startswith("Your move")
+    # the seat survives the reload (kept in this browser): play on
+    play_turn(page, server, gid, token, rng.choice(server.game(gid, token)["legal"]))
+    # step back through the game and return
+    page.click("#nav-first")
+    page.wait_for_selector("#viewing:not([hidden])")
+    page.click("#nav-live")
+    page.wait_for_selector("#viewing", state="hidden")
+    screenshot(page, "after-reload")

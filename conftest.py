@@ -1,12 +1,28 @@
-"""Shared pytest setup: one numba cache for every test process (the CLI and no-JIT tests start
-subprocesses, which inherit NUMBA_CACHE_DIR and so reuse the compiled kernels)."""
+"""Shared pytest setup.
+
+One numba cache serves every test process: the CLI and no-JIT tests start subprocesses, which
+inherit NUMBA_CACHE_DIR and so reuse the compiled kernels. The directory is named after a hash
+of the package's source, because numba does not notice when a function that a cached kernel
+calls has changed in another module: a stale entry could otherwise survive an edit.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
-os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent / ".numba_cache"))
+
+def _source_digest() -> str:
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).parent / "src" / "diceboard").rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+os.environ.setdefault(
+    "NUMBA_CACHE_DIR", str(Path(__file__).parent / ".numba_cache" / _source_digest())
+)
 
 import random
 

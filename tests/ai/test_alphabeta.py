@@ -77,8 +77,9 @@ SMALL_CHAOS = "B2..B1./...../...../...../W1..W2. W 0 10"
 def _static(state: State) -> float:
     engine = engine_for("custodian")
     fbuf = np.empty(engine.num_features)
-    return float(engine.static_value(state.kernel_state(), state.game.opts,
-                                     weights_for("custodian"), fbuf))
+    return float(
+        engine.static_value(state.kernel_state(), state.game.opts, weights_for("custodian"), fbuf)
+    )
 
 
 def _terminal(state: State) -> float:

@@ -26,8 +26,15 @@ def _line(spec: str, seed: int, start: State, plies: int) -> list[str]:
 
 @pytest.mark.parametrize(
     "spec",
-    ["random", "greedy", "greedy:epsilon=0.5", "alphabeta:depth=2", "mcts:iterations=150",
-     "level:1", "level:4"],
+    [
+        "random",
+        "greedy",
+        "greedy:epsilon=0.5",
+        "alphabeta:depth=2",
+        "mcts:iterations=150",
+        "level:1",
+        "level:4",
+    ],
 )
 @pytest.mark.parametrize("state_name", ["custodian_placement", "chaos_play", "chase_start"])
 def test_same_seed_same_moves(spec: str, state_name: str, request: pytest.FixtureRequest) -> None:
@@ -39,6 +46,8 @@ def test_same_seed_same_moves(spec: str, state_name: str, request: pytest.Fixtur
 
 def test_seeds_vary_the_choice(custodian_placement: State) -> None:
     """Placement has many equally good moves: different seeds pick different ones."""
-    choices = {str(diceboard.agent("mcts:iterations=100", seed=s).choose(custodian_placement))
-               for s in range(8)}
+    choices = {
+        str(diceboard.agent("mcts:iterations=100", seed=s).choose(custodian_placement))
+        for s in range(8)
+    }
     assert len(choices) > 1

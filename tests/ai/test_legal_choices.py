@@ -61,8 +61,10 @@ def test_a_whole_game_between_searchers() -> None:
     """Agents keep choosing legal moves through placement, play and the end of a game."""
     game = diceboard.game("custodian", variant="chaos")
     state = game.start(seed=11)
-    players = {"W": diceboard.agent("mcts:iterations=60", seed=1),
-               "B": diceboard.agent("alphabeta:depth=1", seed=2)}
+    players = {
+        "W": diceboard.agent("mcts:iterations=60", seed=1),
+        "B": diceboard.agent("alphabeta:depth=1", seed=2),
+    }
     plies = 0
     while not state.is_terminal() and plies < 400:
         if state.is_chance():

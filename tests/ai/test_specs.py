@@ -43,12 +43,21 @@ def test_spec_parameters_reach_the_agent() -> None:
     ab = agent("alphabeta:depth=3,time=0.25,eval=material,tt=off,ordering=off")
     assert isinstance(ab, AlphaBetaAgent)
     assert (ab.depth, ab.seconds, ab.evaluation, ab.use_tt, ab.ordering) == (
-        3, 0.25, "material", False, False,
+        3,
+        0.25,
+        "material",
+        False,
+        False,
     )
     mc = agent("mcts:iterations=50,c=2,playout=random,cutoff=3,samples=5,reuse=off")
     assert isinstance(mc, MCTSAgent)
     assert (mc.iterations, mc.c, mc.playout, mc.cutoff, mc.samples, mc.reuse) == (
-        50, 2.0, "random", 3, 1, False,
+        50,
+        2.0,
+        "random",
+        3,
+        1,
+        False,
     )
     assert agent("alphabeta").seconds == 1.0  # neither depth nor time: one second
     assert agent("level:3").spec == "level:3"

@@ -3,20 +3,16 @@ Playwright (never a downloaded browser). Screenshots go to ``artifacts/e2e/``.""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
-from diceboard.server.loadtest import free_port, wait_until_up
+from tests.server.processes import Server, start_server, stop_server
+
+__all__ = ["Server", "screenshot", "start_server", "stop_server", "wait_until"]
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,51 +24,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "e2e"
-
-
-@dataclass
-class Server:
-    """A running ``diceboard serve`` on loopback."""
-
-    base: str
-    port: int
-    database: str
-    process: subprocess.Popen[bytes]
-
-    def api(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
-        headers = {"X-Seat-Token": token} if token else {}
-        response = httpx.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
-        assert response.status_code < 400, response.text
-        return response.json()
-
-    def game(self, game_id: str, token: str | None = None) -> dict[str, Any]:
-        return dict(self.api("GET", f"/api/games/{game_id}", token)["game"])
-
-
-def start_server(database: str, port: int | None = None) -> Server:
-    """Start ``diceboard serve`` on ``database`` and wait until it answers."""
-    port = port or free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "diceboard.cli", "serve", "--port", str(port), "--db", database,
-         "--computer-workers", "1", "--computer-delay", "0.1", "--log-level", "warning"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    base = f"http://127.0.0.1:{port}"
-    wait_until_up(base, process)
-    return Server(base, port, database, process)
-
-
-def stop_server(server: Server, sig: int = signal.SIGTERM) -> None:
-    """Stop the server (``SIGKILL`` to crash it)."""
-    if server.process.poll() is None:
-        server.process.send_signal(sig)
-        try:
-            server.process.wait(15)
-        except subprocess.TimeoutExpired:
-            server.process.kill()
-            server.process.wait()
 
 
 @pytest.fixture(scope="session")

@@ -42,7 +42,9 @@ def play_by_clicks(page: Any, move: dict[str, Any]) -> None:
         chooser.locator(f'button.choice[title="{move["notation"]}"]').click()
 
 
-def play_turn(page: Any, server: Server, game_id: str, token: str, move: dict[str, Any]) -> dict[str, Any]:
+def play_turn(
+    page: Any, server: Server, game_id: str, token: str, move: dict[str, Any]
+) -> dict[str, Any]:
     """Play ``move`` by clicks and wait until the page shows the game after it."""
     before = server.game(game_id, token)["version"]
     # a person clicks on what they see: wait until the page shows the current position
@@ -65,8 +67,15 @@ def choose(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(captures or legal)
 
 
-def play_against_computer(page: Any, server: Server, game_id: str, token: str, seat: str,
-                          rng: random.Random, max_turns: int = 200) -> dict[str, Any]:
+def play_against_computer(
+    page: Any,
+    server: Server,
+    game_id: str,
+    token: str,
+    seat: str,
+    rng: random.Random,
+    max_turns: int = 200,
+) -> dict[str, Any]:
     """Play the whole game by clicks (the computer answers on the server)."""
     for _ in range(max_turns):
         game = server.game(game_id, token)
@@ -75,6 +84,8 @@ def play_against_computer(page: Any, server: Server, game_id: str, token: str, s
         if game["to_move"] == seat:
             play_turn(page, server, game_id, token, choose(game["legal"], rng))
         else:
-            wait_until(lambda: server.game(game_id, token)["to_move"] in (seat, None),
-                       what="the computer's move")
+            wait_until(
+                lambda: server.game(game_id, token)["to_move"] in (seat, None),
+                what="the computer's move",
+            )
     raise AssertionError("the game did not end")

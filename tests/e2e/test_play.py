@@ -12,7 +12,7 @@ import pytest
 from tests.e2e.conftest import Server, screenshot, wait_until
 from tests.e2e.driver import play_against_computer, play_turn
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 CHASE_SEED = int(os.environ.get("DICEBOARD_E2E_SEED", "6"))
 
 CHASE_CAPTURE = (
@@ -29,13 +29,23 @@ def _open_as_player(page: Any, server: Server, created: dict[str, Any]) -> None:
 
 def test_custodian_against_the_computer_by_clicks(page: Any, server: Server) -> None:
     # a short no-capture limit keeps the whole game (rolls, placements, moves) short
-    created = server.api("POST", "/api/games", json={
-        "game": "custodian", "mode": "computer", "level": "random", "seed": 4,
-        "options": {"no_capture_limit": 14}})
+    created = server.api(
+        "POST",
+        "/api/games",
+        json={
+            "game": "custodian",
+            "mode": "computer",
+            "level": "random",
+            "seed": 4,
+            "options": {"no_capture_limit": 14},
+        },
+    )
     _open_as_player(page, server, created)
     assert page.locator("#status").inner_text().startswith("Your move")
     screenshot(page, "custodian-setup")
-    final = play_against_computer(page, server, created["id"], created["token"], "W", random.Random(1))
+    final = play_against_computer(
+        page, server, created["id"], created["token"], "W", random.Random(1)
+    )
     page.wait_for_function("document.body.dataset.status === 'finished'")
     status = page.locator("#status").inner_text()
     assert status.startswith("Game over") and final["outcome"]["result"] in status
@@ -47,12 +57,23 @@ def test_custodian_against_the_computer_by_clicks(page: Any, server: Server) -> 
 
 
 def test_chase_against_the_computer_by_clicks(page: Any, server: Server) -> None:
-    created = server.api("POST", "/api/games", json={
-        "game": "chase", "mode": "computer", "level": "random", "side": "first", "seed": CHASE_SEED,
-        "options": {"no_capture_limit": 8}})
+    created = server.api(
+        "POST",
+        "/api/games",
+        json={
+            "game": "chase",
+            "mode": "computer",
+            "level": "random",
+            "side": "first",
+            "seed": CHASE_SEED,
+            "options": {"no_capture_limit": 8},
+        },
+    )
     _open_as_player(page, server, created)
     screenshot(page, "chase-start")
-    final = play_against_computer(page, server, created["id"], created["token"], "B", random.Random(CHASE_SEED))
+    final = play_against_computer(
+        page, server, created["id"], created["token"], "B", random.Random(CHASE_SEED)
+    )
     page.wait_for_function("document.body.dataset.status === 'finished'")
     assert page.locator("#status").inner_text().startswith("Game over")
     assert final["outcome"] is not None
@@ -60,9 +81,17 @@ def test_chase_against_the_computer_by_clicks(page: Any, server: Server) -> None
 
 
 def test_chaos_rolls_are_shown(page: Any, server: Server) -> None:
-    created = server.api("POST", "/api/games", json={
-        "game": "custodian", "variant": "chaos", "mode": "local", "seed": 9,
-        "position": "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"})
+    created = server.api(
+        "POST",
+        "/api/games",
+        json={
+            "game": "custodian",
+            "variant": "chaos",
+            "mode": "local",
+            "seed": 9,
+            "position": "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10",
+        },
+    )
     _open_as_player(page, server, created)
     gid, token = created["id"], created["token"]
     for _ in range(3):
@@ -72,14 +101,17 @@ def test_chaos_rolls_are_shown(page: Any, server: Server) -> None:
         rolled = game["last"]["roll"]
         assert game["moves"][-1]["notation"] == f"{step['notation']}={rolled}"
         page.wait_for_function(
-            f"document.querySelector('#roll').textContent.includes('rolled {rolled}')")
+            f"document.querySelector('#roll').textContent.includes('rolled {rolled}')"
+        )
         die = page.locator(f'#board .die[data-square="{step["to"]}"]')
         assert die.get_attribute("data-face") == str(rolled)
     screenshot(page, "chaos-roll")
 
 
 def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
-    created = server.api("POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21})
+    created = server.api(
+        "POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21}
+    )
     _open_as_player(page, server, created)
     gid, token = created["id"], created["token"]
     game = server.game(gid, token)
@@ -105,12 +137,16 @@ def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
     page.fill("#notation-input", "6@c5")
     page.click("#notation-play")
     page.wait_for_function("document.querySelector('#message').textContent.length > 0")
-    assert "rank 1" in page.locator("#message").inner_text() or "hand" in page.locator("#message").inner_text()
+    assert (
+        "rank 1" in page.locator("#message").inner_text()
+        or "hand" in page.locator("#message").inner_text()
+    )
 
 
 def test_chase_transfer_capture_and_absorption(page: Any, server: Server) -> None:
-    created = server.api("POST", "/api/games", json={
-        "game": "chase", "mode": "local", "position": CHASE_CAPTURE})
+    created = server.api(
+        "POST", "/api/games", json={"game": "chase", "mode": "local", "position": CHASE_CAPTURE}
+    )
     _open_as_player(page, server, created)
     gid, token = created["id"], created["token"]
     game = server.game(gid, token)
@@ -119,24 +155,37 @@ def test_chase_transfer_capture_and_absorption(page: Any, server: Server) -> Non
     page.locator('#board .die[data-square="h5"]').click(force=True)
     assert page.locator("#board .mark-capture").count() == 2
     screenshot(page, "chase-capture-targets")
-    game = play_turn(page, server, gid, token, capture)
+    page.locator('#board .die[data-square="i5"]').click(force=True)
+    wait_until(
+        lambda: server.game(gid, token)["version"] > game["version"], what=capture["notation"]
+    )
+    game = server.game(gid, token)
+    assert game["moves"][-1]["notation"] == capture["notation"]
     assert game["board"]["i5"] == ["B", 1]
     # Red lost 5 pips: its two 1s are tied, so where they go is Red's choice
     page.wait_for_selector("#absorb:not([hidden])")
     assert page.locator("#absorb button").count() == 2
     screenshot(page, "chase-absorb-choice")
     page.locator("#absorb button", has_text="i9").click()
-    transfer = next(m for m in game["legal"]
-                    if m["kind"] == "transfer" and m["absorb"] == ["i9"]
-                    and {sq for sq, _ in m["transfer"]} == {"i2", "i3"})
+    transfer = next(
+        m
+        for m in game["legal"]
+        if m["kind"] == "transfer"
+        and m["absorb"] == ["i9"]
+        and {sq for sq, _ in m["transfer"]} == {"i2", "i3"}
+    )
     page.locator('#board .die[data-square="i2"]').click(force=True)
     assert page.locator("#board .mark-transfer").count() >= 1
     page.locator('#board .die[data-square="i3"]').click(force=True)
     page.wait_for_selector("#chooser:not([hidden])")
     screenshot(page, "chase-transfer-chooser")
     page.locator(f'#chooser button.choice[title="{transfer["notation"]}"]').click()
-    wait_until(lambda: server.game(gid, token)["moves"][-1:] and
-               server.game(gid, token)["moves"][-1]["notation"] == transfer["notation"])
+    wait_until(
+        lambda: (
+            server.game(gid, token)["moves"][-1:]
+            and server.game(gid, token)["moves"][-1]["notation"] == transfer["notation"]
+        )
+    )
     final = server.game(gid, token)
     assert final["board"]["i9"] == ["R", 6]
     assert sum(f for o, f in final["board"].values() if o == "R") == 25
@@ -145,12 +194,14 @@ def test_chase_transfer_capture_and_absorption(page: Any, server: Server) -> Non
 
 
 def test_online_game_with_a_spectator(browser: Any, server: Server) -> None:
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 820}, bypass_csp=True)
-                for _ in range(3)]
+    contexts = [
+        browser.new_context(viewport={"width": 1100, "height": 820}, bypass_csp=True)
+        for _ in range(3)
+    ]
     host, guest, watcher = (c.new_page() for c in contexts)
     try:
         host.goto(server.base + "/")
-        host.wait_for_selector("#game option")
+        host.wait_for_selector("#game option", state="attached")
         host.check('input[name="mode"][value="online"]')
         host.click("#create")
         host.wait_for_url("**/game/**")
@@ -189,8 +240,11 @@ def test_online_game_with_a_spectator(browser: Any, server: Server) -> None:
 
 
 def test_reload_in_the_middle_of_a_game(page: Any, server: Server) -> None:
-    created = server.api("POST", "/api/games", json={
-        "game": "custodian", "mode": "computer", "level": "random", "seed": 8})
+    created = server.api(
+        "POST",
+        "/api/games",
+        json={"game": "custodian", "mode": "computer", "level": "random", "seed": 8},
+    )
     _open_as_player(page, server, created)
     gid, token = created["id"], created["token"]
     rng = random.Random(3)
@@ -209,3 +263,45 @@ def test_reload_in_the_middle_of_a_game(page: Any, server: Server) -> None:
     page.click("#nav-live")
     page.wait_for_selector("#viewing", state="hidden")
     screenshot(page, "after-reload")
+
+
+def test_open_pages_reconnect_after_the_server_is_killed(browser: Any, tmp_path: Any) -> None:
+    import signal
+
+    from tests.e2e.conftest import start_server, stop_server
+
+    database = f"sqlite:///{tmp_path / 'crash.sqlite3'}"
+    first = start_server(database)
+    second = None
+    context = browser.new_context(viewport={"width": 1100, "height": 820}, bypass_csp=True)
+    page = context.new_page()
+    try:
+        created = first.api(
+            "POST",
+            "/api/games",
+            json={
+                "game": "custodian",
+                "mode": "local",
+                "position": "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10",
+            },
+        )
+        gid, token = created["id"], created["token"]
+        page.goto(first.base + created["links"]["player"])
+        page.wait_for_selector("#board svg")
+        rng = random.Random(11)
+        play_turn(page, first, gid, token, rng.choice(first.game(gid, token)["legal"]))
+        stop_server(first, signal.SIGKILL)
+        page.wait_for_selector("#connection:not([hidden])")
+        screenshot(page, "server-down")
+        second = start_server(database, first.port)
+        page.wait_for_selector("#connection", state="hidden", timeout=30_000)
+        game = second.game(gid, token)
+        assert game["version"] == 2 and len(game["moves"]) == 1
+        # the page carries on by itself: play by clicks on the restarted server
+        play_turn(page, second, gid, token, rng.choice(game["legal"]))
+        assert len(second.game(gid, token)["moves"]) == 2
+    finally:
+        context.close()
+        stop_server(first, signal.SIGKILL)
+        if second is not None:
+            stop_server(second)

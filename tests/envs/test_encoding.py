@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import diceboard
 from diceboard.core.errors import OptionError
+from diceboard.core.game import Game
 from diceboard.envs.encoding import action_mask, encoding_for, observe
 
 from .conftest import needs_chase
@@ -16,7 +17,7 @@ from .conftest import needs_chase
 START = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 
 
-def _squares(obs: np.ndarray, plane: int, game) -> set[str]:
+def _squares(obs: np.ndarray, plane: int, game: Game) -> set[str]:
     flat = obs[plane].reshape(-1)
     return {game.squares[i] for i in np.flatnonzero(flat)}
 

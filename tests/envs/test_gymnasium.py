@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -28,7 +29,7 @@ def _quiet() -> None:
     [{}, {"seat": "second", "variant": "chaos"}, {"seat": "random", "illegal_action": "random"}],
     ids=str,
 )
-def test_custodian_passes_check_env(kwargs: dict) -> None:
+def test_custodian_passes_check_env(kwargs: dict[str, Any]) -> None:
     check_env(CustodianDiceEnv(render_mode="rgb_array", **kwargs))
     check_env(gymnasium.make("diceboard/CustodianDice-v0", **kwargs).unwrapped)
 
@@ -103,7 +104,7 @@ def test_illegal_actions() -> None:
         ({"faces": "spin"}, "option faces must be one of turn, roll"),
     ],
 )
-def test_bad_settings(kwargs: dict, message: str) -> None:
+def test_bad_settings(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         CustodianDiceEnv(**kwargs)
 

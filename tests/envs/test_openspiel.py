@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -17,7 +18,7 @@ from diceboard.envs.encoding import observe
 from .conftest import needs_chase
 
 
-def _material(state, player: int) -> float:
+def _material(state: Any, player: int) -> float:
     """Dice on the board, own minus the opponent's, scaled into [-1, 1]."""
     board = state.diceboard_state.board()
     letter = state.diceboard_state.game.players[player]
@@ -25,7 +26,7 @@ def _material(state, player: int) -> float:
     return (2 * own - len(board)) / 20
 
 
-def _play(game, rng: np.random.Generator, seed: int):
+def _play(game: Any, rng: np.random.Generator, seed: int) -> tuple[Any, int]:
     """MCTS (player 0) against depth-1 expectiminimax (player 1), to the end."""
     bot = mcts.MCTSBot(
         game,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from functools import partial
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,7 +18,11 @@ from diceboard.envs.pettingzoo import chase_v0, custodian_dice_v0
 
 from .conftest import needs_chase
 
-CUSTODIAN_OPTIONS = [{}, {"variant": "chaos"}, {"variant": "no-jumping", "no_capture_limit": 20}]
+CUSTODIAN_OPTIONS: list[dict[str, Any]] = [
+    {},
+    {"variant": "chaos"},
+    {"variant": "no-jumping", "no_capture_limit": 20},
+]
 
 
 @pytest.fixture(autouse=True)
@@ -27,12 +32,12 @@ def _quiet() -> None:
 
 
 @pytest.mark.parametrize("options", CUSTODIAN_OPTIONS, ids=str)
-def test_custodian_passes_the_pettingzoo_api_test(options: dict) -> None:
+def test_custodian_passes_the_pettingzoo_api_test(options: dict[str, Any]) -> None:
     api_test(custodian_dice_v0.env(**options), num_cycles=200)
 
 
 @pytest.mark.parametrize("options", CUSTODIAN_OPTIONS, ids=str)
-def test_custodian_passes_the_seed_test(options: dict) -> None:
+def test_custodian_passes_the_seed_test(options: dict[str, Any]) -> None:
     seed_test(partial(custodian_dice_v0.env, **options), num_cycles=60)
 
 
@@ -61,7 +66,7 @@ def test_chase_passes_the_pettingzoo_tests() -> None:
     )
 
 
-def _play_to_the_end(env, rng: np.random.Generator) -> dict[str, float]:
+def _play_to_the_end(env: Any, rng: np.random.Generator) -> dict[str, float]:
     totals = dict.fromkeys(env.possible_agents, 0.0)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, _ = env.last()
@@ -164,7 +169,7 @@ def test_illegal_actions_raise_lose_or_become_random() -> None:
         ({"colour": "red"}, "unknown Custodian Dice option 'colour'"),
     ],
 )
-def test_bad_settings_are_option_errors(kwargs: dict, message: str) -> None:
+def test_bad_settings_are_option_errors(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         custodian_dice_v0.raw_env(**kwargs)
 

@@ -6,19 +6,23 @@ import numpy as np
 import pytest
 
 import diceboard
+from diceboard.core.game import Game
 from diceboard.envs.raster import draw, rasterize
 from diceboard.rendering.geometry import board_geometry
 
 from .conftest import needs_chase
 
 
-def _pixel(img: np.ndarray, game, square: str, width: int, dx: float = 0.0, dy: float = 0.0):
+def _pixel(
+    img: np.ndarray, game: Game, square: str, width: int, dx: float = 0.0, dy: float = 0.0
+) -> tuple[int, ...]:
     geo = board_geometry(game)
     margin = max(4, width // 40)
     scale = (width - 2 * margin) / geo.width
     x, y = geo.cells[square].centre
     side = geo.die_size * scale
-    return img[int(margin + 10 + y * scale + dy * side), int(margin + x * scale + dx * side)]
+    row, col = int(margin + 10 + y * scale + dy * side), int(margin + x * scale + dx * side)
+    return tuple(int(v) for v in img[row, col])
 
 
 def test_custodian_picture_shows_dice_pips_and_empty_squares() -> None:
@@ -57,6 +61,7 @@ def test_chase_picture_draws_the_chamber_and_split_hexes_twice() -> None:
     margin = max(4, 360 // 40)
     scale = (360 - 2 * margin) / geo.width
     x, y = geo.cells["b1"].centre
+    assert geo.wrap is not None
     right = img[
         int(margin + 10 + y * scale - 0.3 * geo.die_size * scale),
         int(margin + (x + geo.wrap - 0.25 * geo.die_size) * scale),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-import diceboard
 from fastapi.testclient import TestClient
 
+import diceboard
 from tests.server.conftest import PLAY_POSITION, auth, create, state, wait_for
 
 # --- creating games ------------------------------------------------------------------------------
@@ -24,7 +24,16 @@ def test_setup_rolls_come_from_the_stored_seed(client: TestClient) -> None:
     game = state(client, created["id"], created["token"])["game"]
     # rolls of seed 7 (diceboard.server.rolls.roll): 2 4 1 6 6 for White, 2 1 1 5 5 for Black
     assert [m["notation"] for m in game["moves"]] == [
-        "=2", "=4", "=1", "=6", "=6", "=2", "=1", "=1", "=5", "=5",
+        "=2",
+        "=4",
+        "=1",
+        "=6",
+        "=6",
+        "=2",
+        "=1",
+        "=1",
+        "=5",
+        "=5",
     ]
     assert game["position"] == "...../...../...../...../..... W 0 0 W12466,B11255"
     assert game["hand"] == {"W": [1, 2, 4, 6, 6], "B": [1, 1, 2, 5, 5]}
@@ -33,8 +42,10 @@ def test_setup_rolls_come_from_the_stored_seed(client: TestClient) -> None:
 
 
 def test_create_answers_with_seat_links_and_cookie(client: TestClient) -> None:
-    response = client.post("/api/games", json={"game": "custodian", "mode": "computer",
-                                                "level": "random", "side": "second"})
+    response = client.post(
+        "/api/games",
+        json={"game": "custodian", "mode": "computer", "level": "random", "side": "second"},
+    )
     assert response.status_code == 201
     body = response.json()
     assert body["seats"] == ["B"]
@@ -51,8 +62,14 @@ def test_create_from_a_position(client: TestClient) -> None:
     assert game["start_position"] == PLAY_POSITION
     assert len(game["legal"]) == 84  # the spec's example position (custodian docs)
     step = next(m for m in game["legal"] if m["notation"] == "b1-b2=2")
-    assert step == {"notation": "b1-b2=2", "kind": "step", "from": "b1", "to": "b2", "face": 2,
-                    "segments": [["b1", "b2"]]}
+    assert step == {
+        "notation": "b1-b2=2",
+        "kind": "step",
+        "from": "b1",
+        "to": "b2",
+        "face": 2,
+        "segments": [["b1", "b2"]],
+    }
 
 
 def test_bad_creations_are_refused_with_the_reason(client: TestClient) -> None:
@@ -81,36 +98,44 @@ def test_bad_creations_are_refused_with_the_reason(client: TestClient) -> None:
 
 def test_a_finished_position_cannot_be_played(client: TestClient) -> None:
     # White has one die left: elimination
-    response = client.post("/api/games", json={"game": "custodian",
-                                                "position": "B5B2B6B2B6/...../...../...../W3.... W 0 10"})
+    response = client.post(
+        "/api/games",
+        json={"game": "custodian", "position": "B5B2B6B2B6/...../...../...../W3.... W 0 10"},
+    )
     assert response.status_code == 400
     assert "already over" in response.json()["detail"]
 
 
 def test_malformed_json_and_huge_bodies(client: TestClient) -> None:
-    response = client.post("/api/games", content=b"{not json", headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/api/games", content=b"{not json", headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 422
-    response = client.post("/api/imports", content=b"x" * 1_100_000, headers={"Content-Type": "application/json"})
+    response = client.post(
+        "/api/imports", content=b"x" * 1_100_000, headers={"Content-Type": "application/json"}
+    )
     assert response.status_code == 413
     assert "larger than" in response.json()["detail"]
 
 
-# --- moves ---------------------------------------------------------------------------------------------
+# --- moves ---------------------------------------------------------------------------------------
 
 
 def test_moves_are_checked_by_the_engine(client: TestClient) -> None:
     created = create(client, mode="local", position=PLAY_POSITION)
     gid, token = created["id"], created["token"]
-    response = client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2", "version": 1},
-                           headers=auth(token))
+    response = client.post(
+        f"/api/games/{gid}/moves", json={"move": "b1-b2=2", "version": 1}, headers=auth(token)
+    )
     assert response.status_code == 200
     game = response.json()["game"]
     assert game["position"] == "B5B2B6B2B6/...../...../.W2.../W3.W6W4W2 B 1 11"
     assert game["version"] == 2
     assert game["last"]["notation"] == "b1-b2=2"
     # illegal: the engine's own message, nothing changes
-    bad = client.post(f"/api/games/{gid}/moves", json={"move": "a5-a4=2", "version": 2},
-                      headers=auth(token))
+    bad = client.post(
+        f"/api/games/{gid}/moves", json={"move": "a5-a4=2", "version": 2}, headers=auth(token)
+    )
     assert bad.status_code == 400
     assert bad.json()["code"] == "illegal_move"
     assert "turning from 5" in bad.json()["detail"]
@@ -136,9 +161,13 @@ def test_seats_act_only_for_themselves(client: TestClient) -> None:
 def test_stale_version_gets_409_with_the_current_state(client: TestClient) -> None:
     created = create(client, mode="local", position=PLAY_POSITION)
     gid, token = created["id"], created["token"]
-    ok = client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2", "version": 1}, headers=auth(token))
+    ok = client.post(
+        f"/api/games/{gid}/moves", json={"move": "b1-b2=2", "version": 1}, headers=auth(token)
+    )
     assert ok.status_code == 200
-    stale = client.post(f"/api/games/{gid}/moves", json={"move": "c1-c2=2", "version": 1}, headers=auth(token))
+    stale = client.post(
+        f"/api/games/{gid}/moves", json={"move": "c1-c2=2", "version": 1}, headers=auth(token)
+    )
     assert stale.status_code == 409
     body = stale.json()
     assert "version 2" in body["detail"]
@@ -150,8 +179,9 @@ def test_not_your_turn_is_a_conflict(client: TestClient) -> None:
     code = created["links"]["invite"].split("#code=")[1]
     joined = client.post(f"/api/games/{created['id']}/join", json={"code": code}).json()
     client.cookies.clear()
-    response = client.post(f"/api/games/{created['id']}/moves", json={"move": "a5-a4=1"},
-                           headers=auth(joined["token"]))
+    response = client.post(
+        f"/api/games/{created['id']}/moves", json={"move": "a5-a4=1"}, headers=auth(joined["token"])
+    )
     assert response.status_code == 409
     assert "White's turn" in response.json()["detail"]
 
@@ -181,8 +211,12 @@ def test_the_computer_answers(client: TestClient) -> None:
     game = state(client, gid, token)["game"]
     assert game["moves"][1]["seat"] == "B"
     assert game["to_move"] == "W"
-    assert game["seats"]["B"] == {"kind": "computer", "name": "Computer", "agent": "random",
-                                  "connected": False}
+    assert game["seats"]["B"] == {
+        "kind": "computer",
+        "name": "Computer",
+        "agent": "random",
+        "connected": False,
+    }
 
 
 def test_the_computer_moves_first_when_it_has_the_first_seat(client: TestClient) -> None:
@@ -192,7 +226,7 @@ def test_the_computer_moves_first_when_it_has_the_first_seat(client: TestClient)
     assert [m["seat"] for m in game["moves"][10:]] == ["W"] * 5  # White's five placements
 
 
-# --- online games ------------------------------------------------------------------------------------
+# --- online games --------------------------------------------------------------------------------
 
 
 def test_invites_and_joining(client: TestClient) -> None:
@@ -205,7 +239,9 @@ def test_invites_and_joining(client: TestClient) -> None:
     assert code not in spectator and created["token"] not in spectator
     assert json.loads(spectator)["you"] == []
     # a move before the opponent arrives
-    early = client.post(f"/api/games/{gid}/moves", json={"move": "pass"}, headers=auth(created["token"]))
+    early = client.post(
+        f"/api/games/{gid}/moves", json={"move": "pass"}, headers=auth(created["token"])
+    )
     assert early.status_code == 409 and "waiting" in early.json()["detail"]
     assert client.post(f"/api/games/{gid}/join", json={}).status_code == 403
     assert client.post(f"/api/games/{gid}/join", json={"code": "nope"}).status_code == 403
@@ -240,7 +276,7 @@ def test_summaries_of_recent_games(client: TestClient) -> None:
     assert client.get("/api/games?ids=a;drop").status_code == 422
 
 
-# --- ending, offers, takebacks ----------------------------------------------------------------------------
+# --- ending, offers, takebacks -------------------------------------------------------------------
 
 
 def test_resignation(client: TestClient) -> None:
@@ -265,15 +301,31 @@ def _online(client: TestClient, **body: object) -> tuple[str, str, str]:
 
 def test_draw_offers(client: TestClient) -> None:
     gid, white, black = _online(client)
-    assert client.post(f"/api/games/{gid}/draw", json={"action": "accept"}, headers=auth(black)).status_code == 409
+    assert (
+        client.post(
+            f"/api/games/{gid}/draw", json={"action": "accept"}, headers=auth(black)
+        ).status_code
+        == 409
+    )
     offered = client.post(f"/api/games/{gid}/draw", json={"action": "offer"}, headers=auth(white))
     assert offered.json()["game"]["offers"]["draw"] == "W"
-    assert client.post(f"/api/games/{gid}/draw", json={"action": "offer"}, headers=auth(white)).status_code == 409
-    declined = client.post(f"/api/games/{gid}/draw", json={"action": "decline"}, headers=auth(black))
+    assert (
+        client.post(
+            f"/api/games/{gid}/draw", json={"action": "offer"}, headers=auth(white)
+        ).status_code
+        == 409
+    )
+    declined = client.post(
+        f"/api/games/{gid}/draw", json={"action": "decline"}, headers=auth(black)
+    )
     assert declined.json()["game"]["offers"]["draw"] is None
     client.post(f"/api/games/{gid}/draw", json={"action": "offer"}, headers=auth(black))
     accepted = client.post(f"/api/games/{gid}/draw", json={"action": "accept"}, headers=auth(white))
-    assert accepted.json()["game"]["outcome"] == {"winner": None, "reason": "agreement", "result": "1/2-1/2"}
+    assert accepted.json()["game"]["outcome"] == {
+        "winner": None,
+        "reason": "agreement",
+        "result": "1/2-1/2",
+    }
 
 
 def test_a_move_cancels_a_pending_draw_offer(client: TestClient) -> None:
@@ -285,18 +337,25 @@ def test_a_move_cancels_a_pending_draw_offer(client: TestClient) -> None:
 
 def test_the_computer_declines_a_draw_and_one_screen_agrees_at_once(client: TestClient) -> None:
     created = create(client, mode="computer", level="random", position=PLAY_POSITION)
-    response = client.post(f"/api/games/{created['id']}/draw", json={"action": "offer"},
-                           headers=auth(created["token"]))
+    response = client.post(
+        f"/api/games/{created['id']}/draw", json={"action": "offer"}, headers=auth(created["token"])
+    )
     assert response.json()["game"]["status"] == "active"
     local = create(client, mode="local", position=PLAY_POSITION)
-    response = client.post(f"/api/games/{local['id']}/draw", json={"action": "offer"},
-                           headers=auth(local["token"]))
+    response = client.post(
+        f"/api/games/{local['id']}/draw", json={"action": "offer"}, headers=auth(local["token"])
+    )
     assert response.json()["game"]["outcome"]["reason"] == "agreement"
 
 
 def test_takebacks(client: TestClient) -> None:
     gid, white, black = _online(client)
-    assert client.post(f"/api/games/{gid}/takeback", json={"action": "offer"}, headers=auth(white)).status_code == 409
+    assert (
+        client.post(
+            f"/api/games/{gid}/takeback", json={"action": "offer"}, headers=auth(white)
+        ).status_code
+        == 409
+    )
     client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(white))
     client.post(f"/api/games/{gid}/moves", json={"move": "a5-a4=1"}, headers=auth(black))
     asked = client.post(f"/api/games/{gid}/takeback", json={"action": "offer"}, headers=auth(white))
@@ -307,8 +366,9 @@ def test_takebacks(client: TestClient) -> None:
     assert game["position"] == PLAY_POSITION
     assert game["moves"] == [] and game["version"] == version + 1
     # a stale submission from before the takeback is refused, not played elsewhere
-    stale = client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2", "version": version},
-                        headers=auth(white))
+    stale = client.post(
+        f"/api/games/{gid}/moves", json={"move": "b1-b2=2", "version": version}, headers=auth(white)
+    )
     assert stale.status_code == 409
 
 
@@ -317,20 +377,33 @@ def test_takeback_against_the_computer_undoes_its_reply_too(client: TestClient) 
     gid, token = created["id"], created["token"]
     client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(token))
     wait_for(lambda: len(state(client, gid, token)["game"]["moves"]) == 2)
-    undone = client.post(f"/api/games/{gid}/takeback", json={"action": "offer"}, headers=auth(token))
+    undone = client.post(
+        f"/api/games/{gid}/takeback", json={"action": "offer"}, headers=auth(token)
+    )
     assert undone.json()["game"]["position"] == PLAY_POSITION
 
 
 def test_rematch_swaps_sides_and_hands_each_player_their_seat(client: TestClient) -> None:
     gid, white, black = _online(client)
-    assert client.post(f"/api/games/{gid}/rematch", json={"action": "offer"}, headers=auth(white)).status_code == 409
+    assert (
+        client.post(
+            f"/api/games/{gid}/rematch", json={"action": "offer"}, headers=auth(white)
+        ).status_code
+        == 409
+    )
     client.post(f"/api/games/{gid}/resign", json={}, headers=auth(black))
-    offered = client.post(f"/api/games/{gid}/rematch", json={"action": "offer"}, headers=auth(white))
+    offered = client.post(
+        f"/api/games/{gid}/rematch", json={"action": "offer"}, headers=auth(white)
+    )
     assert offered.json() == {"status": "offered"}
-    started = client.post(f"/api/games/{gid}/rematch", json={"action": "accept"}, headers=auth(black)).json()
+    started = client.post(
+        f"/api/games/{gid}/rematch", json={"action": "accept"}, headers=auth(black)
+    ).json()
     assert started["status"] == "started" and started["seats"] == ["W"]
     new_id = started["game"]
-    again = client.post(f"/api/games/{gid}/rematch", json={"action": "offer"}, headers=auth(white)).json()
+    again = client.post(
+        f"/api/games/{gid}/rematch", json={"action": "offer"}, headers=auth(white)
+    ).json()
     client.cookies.clear()
     assert again["game"] == new_id and again["seats"] == ["B"]
     game = state(client, new_id, again["token"])
@@ -354,7 +427,7 @@ def test_hints(client: TestClient) -> None:
     assert client.post(f"/api/games/{gid}/hint", headers=auth(white)).status_code == 403
 
 
-# --- positions and records ------------------------------------------------------------------------------
+# --- positions and records -----------------------------------------------------------------------
 
 
 def test_positions_step_through_the_game(client: TestClient) -> None:
@@ -377,8 +450,11 @@ def test_records_download_and_import(client: TestClient) -> None:
     gid, token = created["id"], created["token"]
     for _ in range(12):
         game = state(client, gid, token)["game"]
-        client.post(f"/api/games/{gid}/moves", json={"move": game["legal"][0]["notation"]},
-                    headers=auth(token))
+        client.post(
+            f"/api/games/{gid}/moves",
+            json={"move": game["legal"][0]["notation"]},
+            headers=auth(token),
+        )
     client.post(f"/api/games/{gid}/resign", json={}, headers=auth(token))
     pgn = client.get(f"/api/games/{gid}/record?format=pgn")
     assert pgn.status_code == 200
@@ -390,9 +466,7 @@ def test_records_download_and_import(client: TestClient) -> None:
     assert imported.status_code == 201
     replay = state(client, imported.json()["id"])["game"]
     assert replay["mode"] == "imported" and replay["status"] == "finished"
-    assert replay["moves"] == [
-        {**m, "clock_ms": None} for m in state(client, gid)["game"]["moves"]
-    ]
+    assert replay["moves"] == [{**m, "clock_ms": None} for m in state(client, gid)["game"]["moves"]]
     assert replay["outcome"]["reason"] == "resignation"
     from_json = client.post("/api/imports", json={"record": json.dumps(record)})
     assert from_json.status_code == 201

@@ -38,8 +38,11 @@ def _seed_games() -> list[tuple[str, str]]:
                 created = client.post("/api/games", json=body).json()
                 _GAMES.append((created["id"], created["token"]))
             finished = client.post("/api/games", json=bodies[0]).json()
-            client.post(f"/api/games/{finished['id']}/resign", json={},
-                        headers={"X-Seat-Token": finished["token"]})
+            client.post(
+                f"/api/games/{finished['id']}/resign",
+                json={},
+                headers={"X-Seat-Token": finished["token"]},
+            )
             _GAMES.append((finished["id"], finished["token"]))
             client.cookies.clear()
     return _GAMES

@@ -8,8 +8,8 @@ import time
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 from alembic import command
+from fastapi.testclient import TestClient
 from sqlalchemy import inspect
 
 from diceboard.server import ServerSettings, create_app
@@ -28,10 +28,12 @@ def test_conflicting_submissions_exactly_one_applies(db_path: Path) -> None:
     async def scenario() -> list[object]:
         await service.start()
         try:
-            grant = await service.create(NewGame(game="custodian", mode="local", position=PLAY_POSITION))
+            grant = await service.create(
+                NewGame(game="custodian", mode="local", position=PLAY_POSITION)
+            )
             gid, token = grant.live.id, grant.token
             moves = ["b1-b2=2", "c1-c2=2", "d1-d2=2", "e1-e2=1"] * 3
-            return await asyncio.gather(
+            return await asyncio.gather(  # type: ignore[no-any-return]
                 *(service.move(gid, token, m, 1) for m in moves), return_exceptions=True
             )
         finally:
@@ -55,8 +57,11 @@ def test_a_second_process_cannot_overwrite_a_newer_game(db_path: Path) -> None:
         repo = Repository(database)
         stale = repo.load(created["id"])
         assert stale is not None
-        ok = first.post(f"/api/games/{created['id']}/moves", json={"move": "b1-b2=2"},
-                        headers=auth(created["token"]))
+        ok = first.post(
+            f"/api/games/{created['id']}/moves",
+            json={"move": "b1-b2=2"},
+            headers=auth(created["token"]),
+        )
         assert ok.status_code == 200
         before = stale[0]
         after = dataclasses.replace(before, revision=before.revision + 1, result="1-0")
@@ -70,8 +75,11 @@ def test_games_survive_a_restart(db_path: Path) -> None:
         gid, token = created["id"], created["token"]
         for _ in range(3):
             game = state(client, gid, token)["game"]
-            client.post(f"/api/games/{gid}/moves", json={"move": game["legal"][0]["notation"]},
-                        headers=auth(token))
+            client.post(
+                f"/api/games/{gid}/moves",
+                json={"move": game["legal"][0]["notation"]},
+                headers=auth(token),
+            )
         before = state(client, gid, token)["game"]
     with TestClient(create_app(make_settings(db_path))) as client:
         after = state(client, gid, token)
@@ -92,8 +100,12 @@ def test_a_computer_turn_resumes_after_a_restart(db_path: Path) -> None:
 
 
 def test_running_out_of_time_loses(client: TestClient) -> None:
-    created = create(client, mode="local", position=PLAY_POSITION,
-                     time_control={"minutes": 0.005, "increment": 0})  # 300 ms each
+    created = create(
+        client,
+        mode="local",
+        position=PLAY_POSITION,
+        time_control={"minutes": 0.005, "increment": 0},
+    )  # 300 ms each
     gid = created["id"]
     game = state(client, gid)["game"]
     assert game["clock"]["running"] == "W" and game["clock"]["initial_ms"] == 300
@@ -106,12 +118,14 @@ def test_running_out_of_time_loses(client: TestClient) -> None:
 
 
 def test_the_clock_charges_the_mover_and_adds_the_increment(client: TestClient) -> None:
-    created = create(client, mode="local", position=PLAY_POSITION,
-                     time_control={"minutes": 1, "increment": 2})
+    created = create(
+        client, mode="local", position=PLAY_POSITION, time_control={"minutes": 1, "increment": 2}
+    )
     gid, token = created["id"], created["token"]
     time.sleep(0.3)
-    game = client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"},
-                       headers=auth(token)).json()["game"]
+    game = client.post(
+        f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(token)
+    ).json()["game"]
     white = game["clock"]["remaining"]["W"]
     assert 60_000 + 2_000 - 1_500 < white < 60_000 + 2_000 - 250
     assert game["clock"]["running"] == "B" and game["moves"][-1]["clock_ms"] == white
@@ -120,9 +134,15 @@ def test_the_clock_charges_the_mover_and_adds_the_increment(client: TestClient) 
 def test_clock_arithmetic() -> None:
     from tests.server.test_units import sample_game
 
-    game = dataclasses.replace(sample_game(), initial_ms=10_000, increment_ms=1_000,
-                               clock_first_ms=10_000, clock_second_ms=5_000,
-                               clock_running="W", clock_since=100.0)
+    game = dataclasses.replace(
+        sample_game(),
+        initial_ms=10_000,
+        increment_ms=1_000,
+        clock_first_ms=10_000,
+        clock_second_ms=5_000,
+        clock_running="W",
+        clock_since=100.0,
+    )
     view = reading(game, ("W", "B"), 104.0)
     assert view is not None and view.remaining == {"W": 6_000, "B": 5_000}
     assert flagged(game, ("W", "B"), 109.9) is None
@@ -134,8 +154,12 @@ def test_clock_arithmetic() -> None:
 
 def test_downtime_is_given_back_to_running_clocks(db_path: Path) -> None:
     with TestClient(create_app(make_settings(db_path))) as client:
-        created = create(client, mode="local", position=PLAY_POSITION,
-                         time_control={"minutes": 1, "increment": 0})
+        created = create(
+            client,
+            mode="local",
+            position=PLAY_POSITION,
+            time_control={"minutes": 1, "increment": 0},
+        )
         gid = created["id"]
     database = Database.open(f"sqlite:///{db_path}")
     Repository(database).heartbeat(time.time() - 40)  # as if the server died 40 s ago

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import diceboard
 from hypothesis import given
 from hypothesis import strategies as st
 
+import diceboard
 from diceboard.server import tokens
 from diceboard.server.computer import ThinkTask, computer_levels, think
 from diceboard.server.live import play_decision, replay
@@ -18,12 +18,34 @@ from diceboard.server.views import _hand
 def sample_game() -> GameData:
     """A stored game with every optional field empty."""
     return GameData(
-        id="g", game="custodian", options={}, start_position=None, seed=1, mode="local",
-        listed=False, status="active", revision=1, version=1, move_count=0, result="*",
-        winner=None, reason=None, initial_ms=None, increment_ms=None, clock_first_ms=None,
-        clock_second_ms=None, clock_running=None, clock_since=None, draw_offer=None,
-        takeback_offer=None, rematch_offer=None, rematch_game=None, rematch_of=None,
-        invite_code=None, created_at=0.0, updated_at=0.0,
+        id="g",
+        game="custodian",
+        options={},
+        start_position=None,
+        seed=1,
+        mode="local",
+        listed=False,
+        status="active",
+        revision=1,
+        version=1,
+        move_count=0,
+        result="*",
+        winner=None,
+        reason=None,
+        initial_ms=None,
+        increment_ms=None,
+        clock_first_ms=None,
+        clock_second_ms=None,
+        clock_running=None,
+        clock_since=None,
+        draw_offer=None,
+        takeback_offer=None,
+        rematch_offer=None,
+        rematch_game=None,
+        rematch_of=None,
+        invite_code=None,
+        created_at=0.0,
+        updated_at=0.0,
     )
 
 
@@ -70,8 +92,14 @@ def test_tokens() -> None:
 def test_custodian_moves_are_described() -> None:
     state = diceboard.game("custodian").parse("B5B2.../...../...../..B3../W3.W2.. W 0 10")
     info = describe(state, state.parse_move("c1^c3"))
-    assert info == {"notation": "c1^c3", "kind": "jump", "from": "c1", "to": "c3", "face": None,
-                    "segments": [["c1", "c3"]]}
+    assert info == {
+        "notation": "c1^c3",
+        "kind": "jump",
+        "from": "c1",
+        "to": "c3",
+        "face": None,
+        "segments": [["c1", "c3"]],
+    }
     setup = diceboard.game("custodian").start(seed=2)
     place = describe(setup, setup.legal_moves()[0])
     assert place["kind"] == "place" and place["segments"] == [[place["to"]]]
@@ -79,10 +107,19 @@ def test_custodian_moves_are_described() -> None:
 
 def test_chase_notation_is_read() -> None:
     assert _chase("{a1,b6}d6-d3SW") == {
-        "absorb": ["a1", "b6"], "kind": "move", "from": "d6", "to": "d3", "dir": "SW", "capture": False,
+        "absorb": ["a1", "b6"],
+        "kind": "move",
+        "from": "d6",
+        "to": "d3",
+        "dir": "SW",
+        "capture": False,
     }
     assert _chase("d6xd3NE")["capture"] is True
-    assert _chase("a1=2,a2=1") == {"absorb": [], "kind": "transfer", "transfer": [["a1", 2], ["a2", 1]]}
+    assert _chase("a1=2,a2=1") == {
+        "absorb": [],
+        "kind": "transfer",
+        "transfer": [["a1", 2], ["a2", 1]],
+    }
     assert _chase("{c3}a1=2,a2=1")["absorb"] == ["c3"]
     assert _chase("nonsense") == {"kind": "other"}
 
@@ -96,16 +133,22 @@ def test_rolled_faces() -> None:
 
 def test_hands_are_read_from_the_position() -> None:
     assert _hand("...../...../...../...../..... W 0 0 W12466,B11255", ("W", "B")) == {
-        "W": [1, 2, 4, 6, 6], "B": [1, 1, 2, 5, 5]}
-    assert _hand("...../...../...../...../..... W 0 0 W3????,B?????", ("W", "B")) == {"W": [3], "B": []}
+        "W": [1, 2, 4, 6, 6],
+        "B": [1, 1, 2, 5, 5],
+    }
+    assert _hand("...../...../...../...../..... W 0 0 W3????,B?????", ("W", "B")) == {
+        "W": [3],
+        "B": [],
+    }
     assert _hand("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10", ("W", "B")) is None
 
 
 def test_levels_and_thinking() -> None:
     levels = computer_levels()
     assert levels[0] == {"spec": "random", "label": "Random mover"}
-    task = ThinkTask("g", "custodian", {}, "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10",
-                     (), "random", 1)
+    task = ThinkTask(
+        "g", "custodian", {}, "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10", (), "random", 1
+    )
     answer = think(task)
     legal = diceboard.game("custodian").parse(task.start_position or "").legal_moves()
     assert answer["best"] in {m.notation for m in legal}

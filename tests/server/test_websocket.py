@@ -35,14 +35,18 @@ def _version(ws: Any, version: int) -> dict[str, Any]:
 def test_players_and_spectators_get_every_change(client: TestClient) -> None:
     created = create(client, mode="local", position=PLAY_POSITION)
     gid, token = created["id"], created["token"]
-    with client.websocket_connect(f"/api/games/{gid}/ws") as spectator, \
-            client.websocket_connect(f"/api/games/{gid}/ws") as player:
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
+        client.websocket_connect(f"/api/games/{gid}/ws") as player,
+    ):
         first = _hello(spectator)
         assert first["type"] == "state" and first["you"] == [] and first["invite"] is None
         mine = _hello(player, token)
         assert mine["you"] == ["W", "B"]
         assert mine["game"]["seats"]["W"]["connected"] is True
-        response = client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(token))
+        response = client.post(
+            f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(token)
+        )
         assert response.status_code == 200
         pushed = _version(spectator, 2)
         assert pushed["game"]["last"]["notation"] == "b1-b2=2"
@@ -86,9 +90,15 @@ def test_bad_messages_are_answered_and_change_nothing(client: TestClient) -> Non
     gid, token = created["id"], created["token"]
     with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
         _hello(ws, token)
-        for text in ["not json", "[]", '{"type":"fly"}', '{"type":"move"}',
-                     '{"type":"move","move":""}', '{"type":"move","move":"b1-b2=2","extra":1}',
-                     '{"type":"hello"}']:
+        for text in [
+            "not json",
+            "[]",
+            '{"type":"fly"}',
+            '{"type":"move"}',
+            '{"type":"move","move":""}',
+            '{"type":"move","move":"b1-b2=2","extra":1}',
+            '{"type":"hello"}',
+        ]:
             ws.send_text(text)
             error = _next(ws, "error")
             assert error["status"] == 400, text
@@ -135,8 +145,10 @@ def test_a_joining_opponents_token_never_reaches_spectators(client: TestClient) 
     created = create(client, mode="online")
     gid = created["id"]
     code = created["links"]["invite"].split("#code=")[1]
-    with client.websocket_connect(f"/api/games/{gid}/ws") as spectator, \
-            client.websocket_connect(f"/api/games/{gid}/ws") as creator:
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
+        client.websocket_connect(f"/api/games/{gid}/ws") as creator,
+    ):
         seen = [json.dumps(_hello(spectator))]
         assert _hello(creator, created["token"])["invite"] == code
         joined = client.post(f"/api/games/{gid}/join", json={"code": code}).json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 import diceboard
 import diceboard.vector as dv
 from diceboard.core.errors import IllegalMoveError, OptionError
+from diceboard.core.game import Game
 from diceboard.envs.encoding import action_mask, observe
 
 from .conftest import Mirror, chase_available
@@ -27,7 +29,7 @@ CUSTODIAN_GAMES = [
 ]
 
 
-def _run_against_api(game, seed: int, batch: int, steps: int, **kw) -> Mirror:
+def _run_against_api(game: Game, seed: int, batch: int, steps: int, **kw: Any) -> Mirror:
     state = dv.init(game, seed=seed, batch=batch, **kw)
     mirror = Mirror(state)
     mirror.check(state)
@@ -52,7 +54,7 @@ def _run_against_api(game, seed: int, batch: int, steps: int, **kw) -> Mirror:
 
 
 @pytest.mark.parametrize("options", CUSTODIAN_GAMES, ids=str)
-def test_custodian_batch_agrees_with_the_python_api(options: dict) -> None:
+def test_custodian_batch_agrees_with_the_python_api(options: dict[str, Any]) -> None:
     game = diceboard.game("custodian", **options)
     _run_against_api(game, seed=11, batch=12, steps=160)
 
@@ -180,7 +182,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         ({"game": 3}, "game must be a diceboard Game"),
     ],
 )
-def test_bad_arguments_raise_option_errors(kwargs: dict, message: str) -> None:
+def test_bad_arguments_raise_option_errors(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):
         dv.init(**kwargs)
 
@@ -206,14 +208,18 @@ def test_property_random_batches_agree_with_the_api(seed: int, variant: str) -> 
 
 
 @pytest.mark.nojit
-def test_the_uncompiled_simulator_agrees_with_the_compiled_one() -> None:
+@pytest.mark.parametrize("game", ["custodian", "chase"])
+def test_the_uncompiled_simulator_agrees_with_the_compiled_one(game: str) -> None:
+    if game == "chase" and not chase_available():
+        pytest.skip("the Chase engine has not landed yet")
     code = (
         "import numpy as np, diceboard.vector as dv\n"
-        "s = dv.init('custodian', seed=7, batch=3)\n"
+        f"s = dv.init({game!r}, seed=7, batch=3)\n"
         "rng = np.random.default_rng(7)\n"
         "for _ in range(25):\n"
         "    s = dv.step(s, dv.random_actions(s, rng))\n"
         "print(s.states.sum(), s.history_len.tolist(), float(s.observation.sum()))\n"
+        "print(s.legal_action_mask.sum(), s.rewards.tolist(), s.rng.tolist())\n"
     )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     plain = subprocess.run(
@@ -223,3 +229,12 @@ def test_the_uncompiled_simulator_agrees_with_the_compiled_one() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert plain.stdout == compiled.stdout
+
+
+def test_the_core_and_the_simulator_import_no_optional_library() -> None:
+    code = (
+        "import sys, diceboard, diceboard.envs, diceboard.vector\n"
+        "print([m for m in ('pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

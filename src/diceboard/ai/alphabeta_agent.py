@@ -8,7 +8,12 @@ import time
 import numpy as np
 
 from diceboard.ai.base import Analysis, MoveStats
-from diceboard.ai.engine.alphabeta import FLAG_MULTIPV, FLAG_ORDERING, FLAG_TT, STAT_ABORTED, STAT_BEST, STAT_NODES
+from diceboard.ai.engine.alphabeta import (
+    table_salt,
+    STAT_ABORTED,
+    STAT_BEST,
+    STAT_NODES,
+)
 from diceboard.ai.roots import Root, moves_of_actions, root_of
 from diceboard.ai.search_agent import SearchAgent, deadline_after
 from diceboard.core.game import State
@@ -47,9 +52,10 @@ class AlphaBetaAgent(SearchAgent):
         evaluation: str = "fitted",
         use_tt: bool = True,
         ordering: bool = True,
+        contempt: float = 0.0,
         spec: str = "alphabeta",
     ) -> None:
-        super().__init__(spec, seed, evaluation)
+        super().__init__(spec, seed, evaluation, contempt)
         if depth is None and seconds is None:
             raise ValueError("alpha-beta needs a depth or a time budget")
         self.depth = depth
@@ -84,7 +90,7 @@ class AlphaBetaAgent(SearchAgent):
 
     def _search(self, root: Root, multipv: bool) -> Analysis:
         engine = root.engine
-        weights = self.weights(root.state.game.name)
+        weights = self.evaluation_vector(root.state)
         keys, vals, info = self._table()
         n = len(root.moves)
         killers = np.full((KILLER_LEVELS, 2), -1, dtype=np.int64)
@@ -94,9 +100,25 @@ class AlphaBetaAgent(SearchAgent):
         self.warm_up(
             root.state.game.name,
             lambda: engine.alphabeta(
-                root.arr, root.opts, root.hist, len(root.hist), root.seqs, root.seq_len,
-                np.arange(n, dtype=np.int64), 1, weights, keys, vals, info, killers, history,
-                flags, 0.0, np.zeros(n), np.zeros(n, dtype=np.int64), np.zeros(3, dtype=np.int64),
+                root.arr,
+                root.opts,
+                root.hist,
+                len(root.hist),
+                root.seqs,
+                root.seq_len,
+                np.arange(n, dtype=np.int64),
+                1,
+                weights,
+                keys,
+                vals,
+                info,
+                killers,
+                history,
+                flags,
+                0.0,
+                np.zeros(n),
+                np.zeros(n, dtype=np.int64),
+                np.zeros(3, dtype=np.int64),
             ),
         )
         began = time.perf_counter()
@@ -110,18 +132,33 @@ class AlphaBetaAgent(SearchAgent):
             out_values = np.zeros(n, dtype=np.float64)
             out_done = np.zeros(n, dtype=np.int64)
             v = engine.alphabeta(
-                root.arr, root.opts, root.hist, len(root.hist), root.seqs, root.seq_len, order,
-                depth, weights, keys, vals, info, killers, history, flags, deadline,
-                out_values, out_done, stats,
+                root.arr,
+                root.opts,
+                root.hist,
+                len(root.hist),
+                root.seqs,
+                root.seq_len,
+                order,
+                depth,
+                weights,
+                keys,
+                vals,
+                info,
+                killers,
+                history,
+                flags,
+                deadline,
+                out_values,
+                out_done,
+                stats,
             )
             if stats[STAT_ABORTED]:
                 # the first move searched is the previous best: once it is done, the best
                 # move of the unfinished iteration is at least as well founded
-                if depth_done == 0 or (out_done[order[0]] and stats[STAT_BEST] >= 0):
-                    if stats[STAT_BEST] >= 0:
-                        best = int(stats[STAT_BEST])
-                        value = float(out_values[best])
-                        values = np.where(out_done == 1, out_values, values)
+                found = int(stats[STAT_BEST])
+                if found >= 0 and (depth_done == 0 or out_done[order[0]]):
+                    best, value = found, float(out_values[found])
+                    values = np.where(out_done == 1, out_values, values)
                 break
             best, value, depth_done = int(stats[STAT_BEST]), float(v), depth
             values = out_values
@@ -132,23 +169,36 @@ class AlphaBetaAgent(SearchAgent):
             order = np.array(ranked, dtype=np.int64)
             if deadline and time.perf_counter() >= deadline:
                 break
-        pv = self._principal_variation(root, best)
+        pv = self._principal_variation(root, best, weights)
         ranked = sorted(range(n), key=lambda i: (i != best, -values[i]))
         moves = tuple(MoveStats(root.moves[i], float(values[i])) for i in ranked)
         seconds = time.perf_counter() - began
         nodes = int(stats[STAT_NODES])
         return Analysis(
-            best=root.moves[best], value=value, pv=pv, moves=moves, depth=depth_done,
-            nodes=nodes, seconds=seconds,
+            best=root.moves[best],
+            value=value,
+            pv=pv,
+            moves=moves,
+            depth=depth_done,
+            nodes=nodes,
+            seconds=seconds,
             info={"nodes_per_second": nodes / seconds if seconds > 0 else 0.0},
         )
 
-    def _principal_variation(self, root: Root, best: int) -> tuple[Move, ...]:
+    def _principal_variation(self, root: Root, best: int, weights: np.ndarray) -> tuple[Move, ...]:
         keys, _, info = self._table()
         out = np.empty(PV_LENGTH, dtype=np.int64)
         n = root.engine.principal_variation(
-            root.arr, root.opts, root.hist, len(root.hist), root.seqs[best],
-            int(root.seq_len[best]), keys, info, out,
+            root.arr,
+            root.opts,
+            root.hist,
+            len(root.hist),
+            root.seqs[best],
+            int(root.seq_len[best]),
+            keys,
+            info,
+            table_salt(weights),
+            out,
         )
         first = root.moves[best]
         after = root.state.play(first)

@@ -56,12 +56,25 @@ def self_play(
     results = np.empty(capacity, dtype=np.float64)
     stats = np.zeros(3, dtype=np.int64)
     began = time.perf_counter()
+    # the evaluation vector ends with the value of a draw: 0 in self-play
     n = engine.selfplay_samples(
-        start, game.opts, games, weights, epsilon, sample_rate, max_actions, new_rng(seed),
-        features, results, stats,
+        start,
+        game.opts,
+        games,
+        np.append(weights, 0.0),
+        epsilon,
+        sample_rate,
+        max_actions,
+        new_rng(seed),
+        features,
+        results,
+        stats,
     )
     return Samples(
-        features[:n].copy(), results[:n].copy(), int(stats[0]), int(stats[1]),
+        features[:n].copy(),
+        results[:n].copy(),
+        int(stats[0]),
+        int(stats[1]),
         time.perf_counter() - began,
     )
 
@@ -145,7 +158,9 @@ def fit_evaluation(
         policy = full
     return {
         "game": game.name,
-        "command": f"diceboard fit-eval {game.name} --games {games} --seed {seed} --rounds {rounds}",
+        "command": (
+            f"diceboard fit-eval {game.name} --games {games} --seed {seed} --rounds {rounds}"
+        ),
         "model": "P(win for the player to move) = 1 / (1 + exp(-w·x)); value = tanh(w·x / 2)",
         "features": list(names),
         "full": [round(float(v), 6) for v in full],

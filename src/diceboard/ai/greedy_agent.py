@@ -26,10 +26,14 @@ class GreedyAgent(SearchAgent):
     """
 
     def __init__(
-        self, seed: int | None = None, evaluation: str = "fitted", epsilon: float = 0.0,
+        self,
+        seed: int | None = None,
+        evaluation: str = "fitted",
+        epsilon: float = 0.0,
+        contempt: float = 0.0,
         spec: str = "greedy",
     ) -> None:
-        super().__init__(spec, seed, evaluation)
+        super().__init__(spec, seed, evaluation, contempt)
         self.epsilon = epsilon
         self._rng = random.Random(self.seed)
 
@@ -41,8 +45,14 @@ class GreedyAgent(SearchAgent):
         root = root_of(state)
         values = np.empty(len(root.moves), dtype=np.float64)
         root.engine.move_values(
-            root.arr, root.opts, root.hist, len(root.hist), root.seqs, root.seq_len,
-            self.weights(state.game.name), values,
+            root.arr,
+            root.opts,
+            root.hist,
+            len(root.hist),
+            root.seqs,
+            root.seq_len,
+            self.evaluation_vector(state),
+            values,
         )
         top = float(values.max())
         tied = [i for i, v in enumerate(values) if v >= top - 1e-12]
@@ -50,8 +60,13 @@ class GreedyAgent(SearchAgent):
         order = sorted(range(len(values)), key=lambda i: (i != best, -values[i]))
         stats = tuple(MoveStats(root.moves[i], float(values[i])) for i in order)
         return Analysis(
-            best=root.moves[best], value=top, pv=(root.moves[best],), moves=stats, depth=1,
-            nodes=len(values), seconds=time.perf_counter() - began,
+            best=root.moves[best],
+            value=top,
+            pv=(root.moves[best],),
+            moves=stats,
+            depth=1,
+            nodes=len(values),
+            seconds=time.perf_counter() - began,
         )
 
     def choose(self, state: State) -> Move:

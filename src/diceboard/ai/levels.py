@@ -13,8 +13,11 @@ from diceboard.core.move import Move
 
 #: level -> (what it is, spec for Custodian Dice, spec for Chase)
 LEVELS: dict[int, tuple[str, str, str]] = {
-    1: ("a beginner: a random move two times in three, else the greedy one",
-        "greedy:epsilon=0.67", "greedy:epsilon=0.67"),
+    1: (
+        "a beginner: a random move two times in three, else the greedy one",
+        "greedy:epsilon=0.67",
+        "greedy:epsilon=0.67",
+    ),
     2: ("greedy with the odd slip", "greedy:epsilon=0.1", "greedy:epsilon=0.1"),
     3: ("looks two moves ahead", "alphabeta:depth=2", "alphabeta:depth=2"),
     4: ("looks three moves ahead", "alphabeta:depth=3", "alphabeta:depth=3"),

@@ -93,9 +93,10 @@ class MCTSAgent(SearchAgent):
         samples: int = 3,
         reuse: bool = True,
         widen: float = 1.0,
+        contempt: float = 0.0,
         spec: str = "mcts",
     ) -> None:
-        super().__init__(spec, seed, evaluation)
+        super().__init__(spec, seed, evaluation, contempt)
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -169,8 +170,15 @@ class MCTSAgent(SearchAgent):
             return None
         fresh = _Tree(len(tree.nodes), len(tree.edges))
         mcts_compact(
-            tree.nodes, tree.node_value, tree.edges, tree.counts, node, fresh.nodes,
-            fresh.node_value, fresh.edges, fresh.counts,
+            tree.nodes,
+            tree.node_value,
+            tree.edges,
+            tree.counts,
+            node,
+            fresh.nodes,
+            fresh.node_value,
+            fresh.edges,
+            fresh.counts,
         )
         # the new root's edges are action ids; at the root they index the list of moves
         index = {move.actions[0]: i for i, move in enumerate(root.moves)}
@@ -184,7 +192,7 @@ class MCTSAgent(SearchAgent):
     # --- search -------------------------------------------------------------------------------
     def _search(self, root: Root) -> Analysis:
         params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
-        weights = self.weights(root.state.game.name)
+        weights = self.evaluation_vector(root.state)
         self.warm_up(root.state.game.name, lambda: self._simulate(root, _Tree(1024, 8192), 1))
         began = time.perf_counter()
         deadline = deadline_after(self.seconds)
@@ -211,13 +219,25 @@ class MCTSAgent(SearchAgent):
         if params is None:
             params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
         if weights is None:
-            weights = self.weights(root.state.game.name)
+            weights = self.evaluation_vector(root.state)
         while True:
             left = budget - int(tree.counts[C_ITERATIONS])
             status = root.engine.mcts_run(
-                root.arr, root.opts, root.hist, len(root.hist), root.seqs, root.seq_len,
-                tree.nodes, tree.node_value, tree.edges, tree.counts, weights, params, left,
-                deadline, self._rng if budget > 1 else new_rng(0),
+                root.arr,
+                root.opts,
+                root.hist,
+                len(root.hist),
+                root.seqs,
+                root.seq_len,
+                tree.nodes,
+                tree.node_value,
+                tree.edges,
+                tree.counts,
+                weights,
+                params,
+                left,
+                deadline,
+                self._rng if budget > 1 else new_rng(0),
             )
             if status != RUN_FULL:
                 return tree
@@ -230,7 +250,9 @@ class MCTSAgent(SearchAgent):
             if child < 0:
                 continue
             visits = int(tree.nodes[child, N_VISITS])
-            rows.append((visits, float(tree.node_value[child]) / visits, int(tree.edges[e, E_ACTION])))
+            rows.append(
+                (visits, float(tree.node_value[child]) / visits, int(tree.edges[e, E_ACTION]))
+            )
         rows.sort(key=lambda r: (-r[0], -r[1]))
         seen = {r[2] for r in rows}
         stats = [MoveStats(root.moves[i], q, visits) for visits, q, i in rows]
@@ -239,8 +261,13 @@ class MCTSAgent(SearchAgent):
         pv = (best, *moves_of_actions(root.state.play(best), self._pv_actions(tree, rows[0][2])))
         iterations = int(tree.counts[C_ITERATIONS])
         return Analysis(
-            best=best, value=stats[0].value, pv=pv, moves=tuple(stats), depth=len(pv),
-            nodes=iterations, seconds=seconds,
+            best=best,
+            value=stats[0].value,
+            pv=pv,
+            moves=tuple(stats),
+            depth=len(pv),
+            nodes=iterations,
+            seconds=seconds,
             info={
                 "simulations_per_second": iterations / seconds if seconds > 0 else 0.0,
                 "reused_visits": float(self.reused_visits),

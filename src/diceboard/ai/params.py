@@ -73,7 +73,9 @@ class Params:
         if not math.isfinite(value):
             raise self._bad(key, text, "a finite number")
         if minimum is not None and (value <= minimum if strict else value < minimum):
-            raise self._bad(key, text, f"a number {'above' if strict else 'of at least'} {minimum:g}")
+            raise self._bad(
+                key, text, f"a number {'above' if strict else 'of at least'} {minimum:g}"
+            )
         if maximum is not None and value > maximum:
             raise self._bad(key, text, f"a number of at most {maximum:g}")
         return value

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import numpy as np
 
 from diceboard.ai.base import Agent
+from diceboard.core.game import State
 from diceboard.ai.weights import weights_for
 
 
@@ -21,10 +22,11 @@ class SearchAgent(Agent):
     """An agent that evaluates positions with a fitted model (``eval=fitted``, the default)
     or with material alone (``eval=material``)."""
 
-    def __init__(self, spec: str, seed: int | None, evaluation: str) -> None:
+    def __init__(self, spec: str, seed: int | None, evaluation: str, contempt: float = 0.0) -> None:
         self.spec = spec
         self.seed = resolve_seed(seed)
         self.evaluation = evaluation
+        self.contempt = contempt
         self._weights: dict[str, np.ndarray] = {}
         self._warm: set[str] = set()
 
@@ -36,6 +38,13 @@ class SearchAgent(Agent):
             self._weights[game_name] = found
         return found
 
+    def evaluation_vector(self, state: State) -> np.ndarray:
+        """The weights for ``state``'s game followed by the value of a draw for the first
+        player: ``-contempt`` when the player to move in ``state`` (who searches) is the
+        first player, ``+contempt`` otherwise."""
+        searcher = state.game.players.index(state.to_move)
+        draw = -self.contempt if searcher == 0 else self.contempt
+        return np.append(self.weights(state.game.name), draw)
 
     def warm_up(self, game_name: str, compile_search: Callable[[], object]) -> None:
         """Run ``compile_search`` once per game before the first timed search, so that

@@ -16,7 +16,8 @@ spec           parameters (all optional)
 =============  ========================================================================
 
 Every agent also takes ``seed`` (an int); ``agent(spec, seed=…)`` gives one where the spec
-has none.
+has none. ``greedy``, ``alphabeta`` and ``mcts`` take ``contempt`` (0–1, default 0.1): what a
+draw is worth less than an even position to the side that searches, so that it plays on.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from diceboard.ai.random_agent import RandomAgent
 from diceboard.ai.weights import EVALUATIONS
 from diceboard.core.errors import OptionError
 
+#: how much worse than an even position a draw is for a searching agent (``contempt=``)
+DEFAULT_CONTEMPT = 0.1
+
 #: agent name -> factory(params, seed); other agents register themselves here
 FACTORIES: dict[str, Callable[[dict[str, str], int | None], Agent]] = {}
 
@@ -47,13 +51,20 @@ def _spec(name: str, params: dict[str, str]) -> str:
     return name + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
 
 
+def _contempt(p: Params) -> float:
+    value = p.number("contempt", DEFAULT_CONTEMPT, minimum=0.0, maximum=1.0, strict=False)
+    assert value is not None
+    return value
+
+
 def _greedy(params: dict[str, str], seed: int | None) -> Agent:
     p = Params("greedy", params)
     evaluation = p.choice("eval", "fitted", EVALUATIONS)
     epsilon = p.number("epsilon", 0.0, minimum=0.0, maximum=1.0, strict=False)
+    contempt = _contempt(p)
     p.finish()
     assert epsilon is not None
-    return GreedyAgent(seed, evaluation, epsilon, spec=_spec("greedy", params))
+    return GreedyAgent(seed, evaluation, epsilon, contempt, spec=_spec("greedy", params))
 
 
 def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
@@ -63,11 +74,19 @@ def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
     evaluation = p.choice("eval", "fitted", EVALUATIONS)
     use_tt = p.flag("tt", True)
     ordering = p.flag("ordering", True)
+    contempt = _contempt(p)
     p.finish()
     if depth is None and seconds is None:
         seconds = 1.0
     return AlphaBetaAgent(
-        depth, seconds, seed, evaluation, use_tt, ordering, spec=_spec("alphabeta", params)
+        depth,
+        seconds,
+        seed,
+        evaluation,
+        use_tt,
+        ordering,
+        contempt,
+        spec=_spec("alphabeta", params),
     )
 
 
@@ -82,10 +101,21 @@ def _mcts(params: dict[str, str], seed: int | None) -> Agent:
     reuse = p.flag("reuse", True)
     widen = p.number("widen", 1.0, minimum=0.0, strict=False)
     evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    contempt = _contempt(p)
     p.finish()
     assert c is not None and cutoff is not None and samples is not None and widen is not None
     return MCTSAgent(
-        iterations, seconds, seed, evaluation, c, playout, cutoff, samples, reuse, widen,
+        iterations,
+        seconds,
+        seed,
+        evaluation,
+        c,
+        playout,
+        cutoff,
+        samples,
+        reuse,
+        widen,
+        contempt,
         spec=_spec("mcts", params),
     )
 

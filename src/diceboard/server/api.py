@@ -73,8 +73,13 @@ def seat_token(request: Request, game_id: str) -> str | None:
     return None
 
 
-def state_response(service: GameService, live: LiveGame, token: str | None, flipped: bool = False,
-                   status: int = 200) -> Response:
+def state_response(
+    service: GameService,
+    live: LiveGame,
+    token: str | None,
+    flipped: bool = False,
+    status: int = 200,
+) -> Response:
     """The game as the holder of ``token`` sees it."""
     seats = service.seats_of(live, token)
     text = service.hub.state_message(live, seats, flipped)
@@ -315,5 +320,9 @@ async def import_record(body: ImportRecord, service: Service) -> dict[str, Any]:
     if len(records) != 1:
         raise BadRequest(f"the text holds {len(records)} games; import one game at a time")
     live = await service.import_record(records[0])
-    return {"id": live.id, "links": {"spectate": f"/game/{live.id}"}, "moves": len(live.moves),
-            "imported_at": time.time()}
+    return {
+        "id": live.id,
+        "links": {"spectate": f"/game/{live.id}"},
+        "moves": len(live.moves),
+        "imported_at": time.time(),
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -83,9 +84,7 @@ async def _too_large(limit: int, send: Send) -> None:
         {"detail": f"the request body is larger than {limit} bytes", "code": "too_large"},
         status_code=413,
     )
-    await send(
-        {"type": "http.response.start", "status": 413, "headers": body.raw_headers}
-    )
+    await send({"type": "http.response.start", "status": 413, "headers": body.raw_headers})
     await send({"type": "http.response.body", "body": body.body})
 
 
@@ -133,10 +132,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
             game_id = exc.live.id
             token = api.seat_token(request, game_id)
             state = service.hub.state_message(exc.live, service.seats_of(exc.live, token), False)
-            text = '{"detail":%s,"code":"conflict","state":%s}' % (
-                JSONResponse(exc.message).body.decode(),
-                state,
-            )
+            detail = json.dumps(exc.message)
+            text = f'{{"detail":{detail},"code":"conflict","state":{state}}}'
             return Response(text, status_code=409, media_type="application/json")
         return JSONResponse(body, status_code=exc.status)
 

@@ -37,7 +37,7 @@ def reading(game: GameData, players: tuple[str, str], now: float) -> ClockView |
     remaining = _stored(game, players)
     running = game.clock_running
     if running is not None and game.clock_since is not None:
-        used = int(round((now - game.clock_since) * 1000))
+        used = round((now - game.clock_since) * 1000)
         remaining[running] = max(0, remaining[running] - max(0, used))
     return ClockView(remaining, running)
 

@@ -94,9 +94,7 @@ class Hub:
         invite = None
         if live.data.status == "waiting" and viewer_seats:
             invite = live.data.invite_code
-        return self._views.message(
-            live, flipped, self.connected(live.id), viewer_seats, invite
-        )
+        return self._views.message(live, flipped, self.connected(live.id), viewer_seats, invite)
 
     def publish(self, live: LiveGame) -> None:
         """Send the new snapshot of ``live`` to everyone watching it."""

@@ -28,7 +28,9 @@ def make_rules(name: str, options: dict[str, Any]) -> Game:
     return diceboard.game(name, variant, **opts)
 
 
-def replay(rules: Game, start_position: str | None, moves: list[MoveData] | tuple[MoveData, ...]) -> State:
+def replay(
+    rules: Game, start_position: str | None, moves: list[MoveData] | tuple[MoveData, ...]
+) -> State:
     """The state reached by playing the stored ``moves`` from the start."""
     state = rules.parse(start_position) if start_position else rules.initial_state()
     for move in moves:
@@ -107,7 +109,7 @@ def play_decision(state: State, text: str, seed: int, index: int) -> Move:
                 f"{text} names a roll; the server rolls the dice: submit the move without it"
             )
         node = node.play(action)
-    after, rolls = resolve_chance(node, seed, index)
+    _after, rolls = resolve_chance(node, seed, index)
     if not rolls:
         return move
     actions = move.actions + tuple(a for r in rolls for a in r.actions)

@@ -54,6 +54,7 @@ class LoadReport:
     def lines(self) -> list[str]:
         """The report as text lines."""
         rate = self.moves / self.seconds if self.seconds else 0.0
+        mean = statistics.fmean(self.latencies_ms) if self.latencies_ms else float("nan")
         return [
             f"games              {self.games} concurrent ({self.finished_games} finished)",
             f"moves              {self.moves} acknowledged, {self.rejected} rejected, "
@@ -62,7 +63,7 @@ class LoadReport:
             f"latency p90        {self.percentile(90):.1f} ms",
             f"latency p99        {self.percentile(99):.1f} ms   (target < 100 ms)",
             f"latency max        {max(self.latencies_ms, default=float('nan')):.1f} ms",
-            f"mean               {statistics.fmean(self.latencies_ms) if self.latencies_ms else float('nan'):.1f} ms",
+            f"latency mean       {mean:.1f} ms",
             "accounting         "
             + ("every move stored" if not self.lost else f"MISMATCH in {len(self.lost)} games"),
         ]
@@ -93,8 +94,20 @@ def running_server(database: str | None = None) -> Any:
         port = free_port()
         url = database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         process = subprocess.Popen(
-            [sys.executable, "-m", "diceboard.cli", "serve", "--port", str(port), "--db", url,
-             "--log-level", "warning", "--computer-workers", "1"],
+            [
+                sys.executable,
+                "-m",
+                "diceboard.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                url,
+                "--log-level",
+                "warning",
+                "--computer-workers",
+                "1",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
@@ -129,8 +142,17 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 
 
 
 class _Player:
-    def __init__(self, base: str, game_id: str, token: str, seat: str, rng: random.Random,
-                 report: LoadReport, deadline: float, max_moves: int) -> None:
+    def __init__(
+        self,
+        base: str,
+        game_id: str,
+        token: str,
+        seat: str,
+        rng: random.Random,
+        report: LoadReport,
+        deadline: float,
+        max_moves: int,
+    ) -> None:
         self.url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
         self.token = token
         self.seat = seat
@@ -202,8 +224,9 @@ class _Player:
             await ws.send(json.dumps({"type": "move", "move": move, "version": game["version"]}))
 
 
-async def run_load(base: str, games: int, seconds: float, max_moves: int, seed: int,
-                   game: str = "custodian") -> LoadReport:
+async def run_load(
+    base: str, games: int, seconds: float, max_moves: int, seed: int, game: str = "custodian"
+) -> LoadReport:
     """Play ``games`` concurrent online games on the server at ``base`` for up to ``seconds``
     (each up to ``max_moves`` decisions); returns the measurements."""
     check_loopback(base)
@@ -215,26 +238,49 @@ async def run_load(base: str, games: int, seconds: float, max_moves: int, seed: 
 
         async def setup(i: int) -> tuple[str, list[tuple[str, str]]]:
             async with sem:
-                created = (await http.post("/api/games", json={
-                    "game": game, "mode": "online", "side": "first", "name": f"bench{i}a"})).json()
-                joined = (await http.post(f"/api/games/{created['id']}/join", json={
-                    "code": created["links"]["invite"].split("#code=")[1], "name": f"bench{i}b"},
-                    cookies={})).json()
+                created = (
+                    await http.post(
+                        "/api/games",
+                        json={
+                            "game": game,
+                            "mode": "online",
+                            "side": "first",
+                            "name": f"bench{i}a",
+                        },
+                    )
+                ).json()
+                joined = (
+                    await http.post(
+                        f"/api/games/{created['id']}/join",
+                        json={
+                            "code": created["links"]["invite"].split("#code=")[1],
+                            "name": f"bench{i}b",
+                        },
+                        cookies={},
+                    )
+                ).json()
                 http.cookies.clear()
-                return created["id"], [(created["token"], created["seats"][0]),
-                                       (joined["token"], joined["seats"][0])]
+                return created["id"], [
+                    (created["token"], created["seats"][0]),
+                    (joined["token"], joined["seats"][0]),
+                ]
 
         created = await asyncio.gather(*(setup(i) for i in range(games)))
         start = time.perf_counter()
         deadline = time.monotonic() + seconds
         players = [
-            _Player(base, gid, token, seat, random.Random(rng.random()), report, deadline, max_moves)
-            for gid, seats in created for token, seat in seats
+            _Player(
+                base, gid, token, seat, random.Random(rng.random()), report, deadline, max_moves
+            )
+            for gid, seats in created
+            for token, seat in seats
         ]
         await asyncio.gather(*(p.play() for p in players), return_exceptions=False)
         report.seconds = time.perf_counter() - start
-        acked = {}
-        for p, (gid, _seat) in zip(players, [(g, s) for g, seats in created for _t, s in seats], strict=True):
+        acked: dict[str, int] = {}
+        for p, (gid, _seat) in zip(
+            players, [(g, s) for g, seats in created for _t, s in seats], strict=True
+        ):
             acked[gid] = acked.get(gid, 0) + p.acked
         for gid, _seats in created:
             stored = (await http.get(f"/api/games/{gid}")).json()["game"]

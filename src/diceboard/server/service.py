@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import dataclasses
 import datetime
+import functools
 import logging
 import random
 import time
@@ -73,7 +74,9 @@ def _bump(data: GameData, now: float, **changes: Any) -> GameData:
     return dataclasses.replace(data, revision=data.revision + 1, updated_at=now, **changes)
 
 
-def _finish(data: GameData, players: tuple[str, str], winner: str | None, reason: str) -> dict[str, Any]:
+def _finish(
+    data: GameData, players: tuple[str, str], winner: str | None, reason: str
+) -> dict[str, Any]:
     """The fields that end a game."""
     return {
         "status": "finished",
@@ -104,7 +107,7 @@ class GameService:
         self._heartbeat: asyncio.Task[None] | None = None
         hub.on_presence = self._presence_changed
 
-    # --- life cycle ---------------------------------------------------------------------------
+    # --- life cycle ------------------------------------------------------------------------------
     async def start(self) -> None:
         """Give running clocks back the time the server was down, start the heartbeat, and
         resume every game in play (computer turns, clocks)."""
@@ -149,7 +152,7 @@ class GameService:
             except Exception:
                 log.exception("heartbeat failed")
 
-    # --- plumbing -------------------------------------------------------------------------------
+    # --- plumbing --------------------------------------------------------------------------------
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         if self.repository.embedded:
             # an embedded SQLite write takes about a millisecond: handing it to a thread would
@@ -231,7 +234,9 @@ class GameService:
         if not token:
             return []
         return [
-            s for s in live.players if s in live.seats and same_hash(token, live.seats[s].token_hash)
+            s
+            for s in live.players
+            if s in live.seats and same_hash(token, live.seats[s].token_hash)
         ]
 
     def _require_seats(self, live: LiveGame, token: str | None) -> list[str]:
@@ -251,7 +256,7 @@ class GameService:
         if not live.in_play():
             raise Conflict(f"the game is over ({live.outcome()})", live)
 
-    # --- creating and joining ----------------------------------------------------------------------
+    # --- creating and joining --------------------------------------------------------------------
     async def create(self, request: NewGame) -> SeatGrant:
         """A new game as ``request`` describes it; the creator gets a seat token."""
         options: dict[str, Any] = dict(request.options)
@@ -294,14 +299,20 @@ class GameService:
             }
             granted = [side]
         elif request.mode == "local":
-            seats = {p: SeatData(p, "human", n, hashed) for p, n in zip(rules.players, rules.player_names, strict=True)}
+            seats = {
+                p: SeatData(p, "human", n, hashed)
+                for p, n in zip(rules.players, rules.player_names, strict=True)
+            }
             granted = list(rules.players)
         else:
-            seats = {side: SeatData(side, "human", name, hashed), other: SeatData(other, "open", "")}
+            seats = {
+                side: SeatData(side, "human", name, hashed),
+                other: SeatData(other, "open", ""),
+            }
             granted = [side]
         status = "waiting" if request.mode == "online" else "active"
         tc = request.time_control
-        initial = None if tc is None else int(round(tc.minutes * 60_000))
+        initial = None if tc is None else round(tc.minutes * 60_000)
         data = GameData(
             id=new_game_id(),
             game=rules.name,
@@ -318,7 +329,7 @@ class GameService:
             winner=None,
             reason=None,
             initial_ms=initial,
-            increment_ms=None if tc is None else int(round(tc.increment * 1000)),
+            increment_ms=None if tc is None else round(tc.increment * 1000),
             clock_first_ms=initial,
             clock_second_ms=initial,
             clock_running=None,
@@ -380,7 +391,7 @@ class GameService:
             after = await self._commit(live, after, seats=(new_seat,))
             return SeatGrant(after, [seat], token)
 
-    # --- moves ----------------------------------------------------------------------------------
+    # --- moves -----------------------------------------------------------------------------------
     async def move(
         self, game_id: str, token: str | None, text: str, version: int | None
     ) -> LiveGame:
@@ -429,7 +440,7 @@ class GameService:
         after = dataclasses.replace(live, data=data, moves=(*live.moves, played), state=state)
         return await self._commit(live, after, new_moves=(played,))
 
-    # --- the computer ---------------------------------------------------------------------------
+    # --- the computer ----------------------------------------------------------------------------
     def _schedule(self, live: LiveGame) -> None:
         """Start what the game now waits for: the computer's move, the flag of a clock."""
         handle = self._flags.pop(live.id, None)
@@ -448,7 +459,7 @@ class GameService:
                 return
             task = asyncio.create_task(self._computer_turn(live.id, live.data.version))
             self._thinking[live.id] = (live.data.version, task)
-            task.add_done_callback(lambda _t, gid=live.id: self._forget_thinking(gid, _t))
+            task.add_done_callback(functools.partial(self._forget_thinking, live.id))
 
     def _forget_thinking(self, game_id: str, task: asyncio.Task[None]) -> None:
         pending = self._thinking.get(game_id)
@@ -511,7 +522,9 @@ class GameService:
         if side not in seats:
             raise Conflict("a hint is for the player to move; it is the computer's turn", live)
         computer = [s for s in live.seats.values() if s.kind == "computer"]
-        agent = computer[0].agent if computer and computer[0].agent else computer_levels()[-1]["spec"]
+        agent = (
+            computer[0].agent if computer and computer[0].agent else computer_levels()[-1]["spec"]
+        )
         answer = await self.pool.run(self._task(live, agent, analyse=True))
         best = live.state.parse_move(answer["best"])
         return {
@@ -521,7 +534,7 @@ class GameService:
             "pv": answer["pv"],
         }
 
-    # --- clocks -------------------------------------------------------------------------------------
+    # --- clocks ----------------------------------------------------------------------------------
     async def _settle_flag_locked(self, game_id: str) -> None:
         try:
             async with self._lock(game_id):
@@ -542,7 +555,7 @@ class GameService:
         data = _bump(data, now, **_finish(data, live.players, winner, TIMEOUT))
         return await self._commit(live, dataclasses.replace(live, data=data))
 
-    # --- resigning and offers ------------------------------------------------------------------------
+    # --- resigning and offers --------------------------------------------------------------------
     async def resign(self, game_id: str, token: str | None, seat: str | None) -> LiveGame:
         """The seat (at one screen: ``seat``, else the side to move) gives up."""
         async with self._lock(game_id):
@@ -560,7 +573,9 @@ class GameService:
                 loser = live.side_to_move() or seats[0]
             now = time.time()
             data = clocks.restart(live.data, live.players, None, now)
-            data = _bump(data, now, **_finish(data, live.players, live.opponent(loser), RESIGNATION))
+            data = _bump(
+                data, now, **_finish(data, live.players, live.opponent(loser), RESIGNATION)
+            )
             return await self._commit(live, dataclasses.replace(live, data=data))
 
     async def draw(self, game_id: str, token: str | None, action: str) -> LiveGame:
@@ -663,7 +678,7 @@ class GameService:
         after = dataclasses.replace(live, data=data, moves=live.moves[:keep], state=state)
         return await self._commit(live, after, keep_moves=keep)
 
-    # --- rematch -----------------------------------------------------------------------------------------
+    # --- rematch ---------------------------------------------------------------------------------
     async def rematch(self, game_id: str, token: str | None, action: str) -> dict[str, Any]:
         """Offer or accept a rematch (the same settings, sides swapped), or decline one.
         Calling ``offer`` again once the rematch exists hands the caller its seat there."""
@@ -719,7 +734,11 @@ class GameService:
                 before, seat=target, token_hash=hashes.get(s), rematch_hash=None
             )
         seed = new_seed()
-        root = old.rules.parse(old.data.start_position) if old.data.start_position else old.rules.initial_state()
+        root = (
+            old.rules.parse(old.data.start_position)
+            if old.data.start_position
+            else old.rules.initial_state()
+        )
         state, rolls = resolve_chance(root, seed, 0)
         moves = tuple(MoveData(r.notation, None, now) for r in rolls)
         data = dataclasses.replace(
@@ -760,7 +779,7 @@ class GameService:
             raise Forbidden("you have no seat in the rematch")
         return {"status": "started", "game": new.id, "seats": seats, "token": mine}
 
-    # --- records -----------------------------------------------------------------------------------
+    # --- records ---------------------------------------------------------------------------------
     async def import_record(self, record: GameRecord) -> LiveGame:
         """Store a game record for replaying: no seats can act, everyone watches."""
         rules = record.game
@@ -805,8 +824,7 @@ class GameService:
         )
         names = record.players
         seats = {
-            p: SeatData(p, "imported", (names[i] or "?")[:40])
-            for i, p in enumerate(rules.players)
+            p: SeatData(p, "imported", (names[i] or "?")[:40]) for i, p in enumerate(rules.players)
         }
         live = LiveGame(data, seats, moves, rules, state)
         await self._db(self.repository.insert, data, list(seats.values()), moves)
@@ -821,7 +839,9 @@ class GameService:
         )
         outcome = live.outcome()
         server_decided = outcome is not None and live.state.outcome() is None
-        tags = {k: str(v) for k, v in live.data.tags.items()} if live.data.mode == "imported" else {}
+        tags = (
+            {k: str(v) for k, v in live.data.tags.items()} if live.data.mode == "imported" else {}
+        )
         if live.data.mode == "imported":
             return GameRecord(live.state.root(), live.state.move_stack(), tags=tags)
         return GameRecord.from_state(
@@ -832,7 +852,7 @@ class GameService:
             outcome=outcome if server_decided else None,
         )
 
-    # --- reads -----------------------------------------------------------------------------------------
+    # --- reads -----------------------------------------------------------------------------------
     async def lobby(self, limit: int = 50) -> list[tuple[GameData, list[SeatData]]]:
         """Listed games waiting for an opponent."""
         return await self._db(self.repository.lobby, limit)

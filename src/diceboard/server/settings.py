@@ -53,6 +53,8 @@ class ServerSettings:
 
     def __post_init__(self) -> None:
         if self.computer_pool not in ("process", "thread"):
-            raise ValueError(f"computer_pool must be 'process' or 'thread', not {self.computer_pool!r}")
+            raise ValueError(
+                f"computer_pool must be 'process' or 'thread', not {self.computer_pool!r}"
+            )
         if self.computer_workers < 1:
             raise ValueError(f"computer_workers must be at least 1, not {self.computer_workers}")

@@ -184,6 +184,9 @@ class ViewCache:
             {"you": you, "invite": invite, "now": time.time()}, separators=(",", ":")
         )
         return (
-            '{"type":"state",' + personal[1:-1] + ',"game":'
-            + self.public_json(live, flipped, connected) + "}"
+            '{"type":"state",'
+            + personal[1:-1]
+            + ',"game":'
+            + self.public_json(live, flipped, connected)
+            + "}"
         )

@@ -70,8 +70,9 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(
-    Annotated[Hello | MoveMessage | ViewMessage | Ping, Field(discriminator="type")]
+AnyMessage = Hello | MoveMessage | ViewMessage | Ping
+ClientMessage: TypeAdapter[AnyMessage] = TypeAdapter(
+    Annotated[AnyMessage, Field(discriminator="type")]
 )
 
 
@@ -82,13 +83,15 @@ def _error(status: int, detail: str, message_id: Any = None, **extra: Any) -> st
     )
 
 
-def _parse(text: str) -> Hello | MoveMessage | ViewMessage | Ping:
+def _parse(text: str) -> AnyMessage:
     try:
         return ClientMessage.validate_json(text)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first.get("loc", ()))
-        raise ValueError(f"bad message: {where + ': ' if where else ''}{first.get('msg')}") from None
+        raise ValueError(
+            f"bad message: {where + ': ' if where else ''}{first.get('msg')}"
+        ) from None
 
 
 @router.websocket("/api/games/{game_id}/ws")
@@ -182,7 +185,9 @@ async def _read(
             await _move(service, viewer, token, message)
 
 
-async def _move(service: GameService, viewer: Viewer, token: str | None, message: MoveMessage) -> None:
+async def _move(
+    service: GameService, viewer: Viewer, token: str | None, message: MoveMessage
+) -> None:
     try:
         live = await service.move(viewer.game_id, token, message.move, message.version)
     except ServiceError as exc:

@@ -43,6 +43,8 @@ NO_VALUE = -2.0
 EXTRA_LEVELS = 32
 #: the search checks the clock once every this many nodes (a power of two, minus one)
 CLOCK_MASK = 1023
+#: mixed into table keys when a draw is not worth 0 (contempt depends on who searches)
+CONTEMPT_SALT = 0x5DEECE66D
 
 # indices of ``flags``
 FLAG_TT = 0
@@ -91,7 +93,7 @@ def tt_move(tt_keys: np.ndarray, tt_info: np.ndarray, key: int) -> int:
     slot = key & (tt_keys.shape[0] - 1)
     if tt_keys[slot] != key:
         return -1
-    return (tt_info[slot] >> 16) - 1
+    return int((tt_info[slot] >> 16) - 1)
 
 
 @template
@@ -151,6 +153,7 @@ def alphabeta(
     fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
     mask = tt_keys.shape[0] - 1
     nkill = killers.shape[0]
+    salt = table_salt(weights)
 
     states[0, :] = root
     hists[0, :nroot] = root_hist[:nroot]
@@ -181,7 +184,7 @@ def alphabeta(
             s = states[level]
             player[level] = s[TO_MOVE]
             if s[RESULT] != 0:
-                ret = terminal_value(s)
+                ret = terminal_value(s, weights)
                 mode = _RETURN
                 continue
             n = 0
@@ -203,8 +206,9 @@ def alphabeta(
             chance[level] = 0
             hit = -1
             if use_tt:
-                slot = s[HASH] & mask
-                if tt_keys[slot] == s[HASH]:
+                key = s[HASH] ^ salt
+                slot = key & mask
+                if tt_keys[slot] == key:
                     info = tt_info[slot]
                     hit = (info >> 16) - 1
                     if ((info >> 4) & 0xFFF) == dleft[level]:
@@ -230,8 +234,15 @@ def alphabeta(
                         work_hist[: nh[level]] = hists[level, : nh[level]]
                         nw = game.step(work, opts, a, work_hist, nh[level])
                         sc = leaf_value(
-                            work, opts, work_hist, nw, weights, states[maxl - 1],
-                            hists[maxl - 1], buf, fbuf,
+                            work,
+                            opts,
+                            work_hist,
+                            nw,
+                            weights,
+                            states[maxl - 1],
+                            hists[maxl - 1],
+                            buf,
+                            fbuf,
                         )
                         if work[TO_MOVE] != p:
                             sc = -sc
@@ -253,8 +264,18 @@ def alphabeta(
                 else:
                     ret = best[level]
                     if use_tt and level > 0:
-                        _store(states[level], ret, best_act[level], dleft[level],
-                               alpha0[level], beta[level], tt_keys, tt_vals, tt_info)
+                        _store(
+                            states[level],
+                            salt,
+                            ret,
+                            best_act[level],
+                            dleft[level],
+                            alpha0[level],
+                            beta[level],
+                            tt_keys,
+                            tt_vals,
+                            tt_info,
+                        )
                 mode = _RETURN
                 continue
             if use_ordering and level > 0 and chance[level] == 0:
@@ -334,19 +355,40 @@ def alphabeta(
                                 killers[level, 0] = a
                             history[player[level], a] += dleft[level] * dleft[level]
                         if use_tt and level > 0:
-                            _store(states[level], v, a, dleft[level], alpha0[level],
-                                   beta[level], tt_keys, tt_vals, tt_info)
+                            _store(
+                                states[level],
+                                salt,
+                                v,
+                                a,
+                                dleft[level],
+                                alpha0[level],
+                                beta[level],
+                                tt_keys,
+                                tt_vals,
+                                tt_info,
+                            )
                         ret = v
                         mode = _RETURN
     stats[STAT_NODES] += nodes
     stats[STAT_ABORTED] = 1 if aborted else 0
     stats[STAT_BEST] = best_act[0]
-    return best[0]
+    return float(best[0])
+
+
+@njit
+def table_salt(weights: np.ndarray) -> int:
+    """What table keys are mixed with: 0 where a draw is worth 0, else a constant that
+    depends on the draw's sign (the searching side)."""
+    draw = weights[weights.shape[0] - 1]
+    if draw == 0.0:
+        return 0
+    return CONTEMPT_SALT if draw > 0.0 else -CONTEMPT_SALT
 
 
 @njit
 def _store(
     s: np.ndarray,
+    salt: int,
     value: float,
     move: int,
     depth: int,
@@ -362,7 +404,7 @@ def _store(
         flag = TT_LOWER
     else:
         flag = TT_EXACT
-    tt_store(tt_keys, tt_vals, tt_info, s[HASH], value, move, depth, flag)
+    tt_store(tt_keys, tt_vals, tt_info, s[HASH] ^ salt, value, move, depth, flag)
 
 
 @template
@@ -375,10 +417,12 @@ def principal_variation(
     seq_len: int,
     tt_keys: np.ndarray,
     tt_info: np.ndarray,
+    salt: int,
     out: np.ndarray,
 ) -> int:
     """The actions after the root move ``seq[:seq_len]`` that the table's best moves make,
-    up to a chance node, the end of the game or ``out``'s length; returns how many."""
+    up to a chance node, the end of the game or ``out``'s length; returns how many.
+    ``salt`` is the search's :func:`table_salt`."""
     s = root.copy()
     hist = np.empty(nroot + out.shape[0] + seq_len + 8, dtype=np.int64)
     hist[:nroot] = root_hist[:nroot]
@@ -386,7 +430,7 @@ def principal_variation(
     buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
     n = 0
     while n < out.shape[0] and s[RESULT] == 0 and s[CHANCE] == 0:
-        move = tt_move(tt_keys, tt_info, s[HASH])
+        move = tt_move(tt_keys, tt_info, s[HASH] ^ salt)
         if move < 0:
             break
         legal = game.legal_actions(s, opts, buf)

@@ -71,7 +71,7 @@ def install_locators() -> None:
         impl = caching.CacheImpl
     except (ImportError, AttributeError):  # pragma: no cover - another numba layout
         return
-    stamped = [_stamped(base) for base in bases]
+    stamped: list[Any] = [_stamped(base) for base in bases]
     impl._locator_classes = stamped + list(impl._locator_classes)
 
 

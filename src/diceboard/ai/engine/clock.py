@@ -20,6 +20,7 @@ warnings.filterwarnings(
     "ignore", message="Code running in object mode won't allow parallel", category=NumbaWarning
 )
 
+
 # not diceboard.kernel.njit: its nogil=True has no meaning for an object-mode block and
 # makes numba warn
 @numba.njit(cache=True)

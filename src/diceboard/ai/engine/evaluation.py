@@ -1,10 +1,15 @@
 """Search template: values of positions, always in [-1, 1] and seen from a named player.
 
-A finished game is worth +1 (won), -1 (lost) or 0 (drawn). Any other position is worth
+A finished game is worth +1 (won) or -1 (lost); a draw is worth what the searching side
+makes of it (its contempt: slightly below 0 for it, so that it plays on rather than repeat).
+Any other position is worth
 ``tanh(w·x / 2)`` — the logistic model of :mod:`diceboard.ai.fitting` rescaled from a
 win probability to an expected result — where ``x`` are the binding's features and ``w`` the
 fitted weights; it is clipped to ±:data:`EVAL_LIMIT` so that a proven result always ranks
 above any estimate. A position waiting for a roll is worth the average over the outcomes.
+
+The evaluation vector ``weights`` holds the binding's feature weights followed by one more
+entry: the value of a draw for the first player (player 0).
 """
 
 from __future__ import annotations
@@ -22,11 +27,13 @@ EVAL_LIMIT = 0.95
 
 
 @njit
-def terminal_value(state: np.ndarray) -> float:
-    """Result of a finished game for the player ``state[TO_MOVE]``."""
+def terminal_value(state: np.ndarray, weights: np.ndarray) -> float:
+    """Result of a finished game for the player ``state[TO_MOVE]`` (a draw as the last
+    entry of ``weights`` says)."""
     result = state[RESULT]
     if result == RESULT_DRAW:
-        return 0.0
+        draw = weights[weights.shape[0] - 1]
+        return draw if state[TO_MOVE] == 0 else -draw
     return 1.0 if result - RESULT_FIRST == state[TO_MOVE] else -1.0
 
 
@@ -69,7 +76,7 @@ def leaf_value(
     game, the average over the outcomes of a pending roll, else the static estimate.
     ``work``, ``work_hist``, ``buf`` and ``fbuf`` are scratch buffers."""
     if state[RESULT] != 0:
-        return terminal_value(state)
+        return terminal_value(state, weights)
     if state[CHANCE] == 0:
         return static_value(state, opts, weights, fbuf)
     n = game.legal_actions(state, opts, buf)
@@ -79,10 +86,8 @@ def leaf_value(
         work[:] = state
         work_hist[:nhist] = hist[:nhist]
         game.step(work, opts, buf[k], work_hist, nhist)
-        if work[RESULT] != 0:
-            v = terminal_value(work)
-        else:
-            v = static_value(work, opts, weights, fbuf)
+        done = work[RESULT] != 0
+        v = terminal_value(work, weights) if done else static_value(work, opts, weights, fbuf)
         total += seen_by(v, work[TO_MOVE], player)
     return total / n
 

@@ -79,7 +79,7 @@ RUN_FULL = 1
 @njit
 def new_node(nodes: np.ndarray, node_value: np.ndarray, counts: np.ndarray, s: np.ndarray) -> int:
     """Append a node for state ``s``; return its index."""
-    k = counts[C_NODES]
+    k = int(counts[C_NODES])
     counts[C_NODES] = k + 1
     nodes[k, N_EDGE0] = -1
     nodes[k, N_NEDGE] = -1
@@ -212,12 +212,12 @@ def playout_value(
                     a = cand
         nh = game.step(s, opts, a, hist, nh)
     if s[RESULT] != 0:
-        return seen_by(terminal_value(s), s[TO_MOVE], 0)
+        return seen_by(terminal_value(s, weights), s[TO_MOVE], 0)
     if s[CHANCE] == 1:
         n = game.legal_actions(s, opts, buf)
         nh = game.step(s, opts, buf[below(rng, n)], hist, nh)
         if s[RESULT] != 0:
-            return seen_by(terminal_value(s), s[TO_MOVE], 0)
+            return seen_by(terminal_value(s, weights), s[TO_MOVE], 0)
     return seen_by(static_value(s, opts, weights, fbuf), s[TO_MOVE], 0)
 
 
@@ -266,7 +266,10 @@ def mcts_run(
         # the first simulation always runs: a root with no visited child has no best move
         if deadline > 0.0 and it > 0 and (it & 15) == 0 and now() > deadline:
             break
-        if counts[C_NODES] + MAX_PATH + 2 > nodes.shape[0] or counts[C_EDGES] + room > edges.shape[0]:
+        if (
+            counts[C_NODES] + MAX_PATH + 2 > nodes.shape[0]
+            or counts[C_EDGES] + room > edges.shape[0]
+        ):
             return RUN_FULL
         s[:] = root
         hist[:nroot] = root_hist[:nroot]
@@ -278,7 +281,7 @@ def mcts_run(
         while True:
             kind = nodes[node, N_KIND]
             if kind == KIND_TERMINAL:
-                v0 = seen_by(terminal_value(s), s[TO_MOVE], 0)
+                v0 = seen_by(terminal_value(s, weights), s[TO_MOVE], 0)
                 break
             if nodes[node, N_NEDGE] < 0:
                 e0 = counts[C_EDGES]
@@ -311,8 +314,24 @@ def mcts_run(
                 made = nodes[node, N_MADE]
                 if made < nedge and (visits == ORDER_AT or (node == 0 and made == 0)):
                     order_untried(
-                        s, opts, hist, nh, node, node == 0, seqs, seq_len, nodes, edges,
-                        weights, scores, work, work_hist, work2, work_hist2, buf2, fbuf,
+                        s,
+                        opts,
+                        hist,
+                        nh,
+                        node,
+                        node == 0,
+                        seqs,
+                        seq_len,
+                        nodes,
+                        edges,
+                        weights,
+                        scores,
+                        work,
+                        work_hist,
+                        work2,
+                        work_hist2,
+                        buf2,
+                        fbuf,
                     )
                 width = nedge
                 if widen > 0.0:
@@ -334,8 +353,21 @@ def mcts_run(
                 depth += 1
                 path[depth] = child
                 v0 = playout_value(
-                    s, opts, hist, nh, weights, cutoff, samples, rng, buf, buf2, work, work_hist,
-                    work2, work_hist2, fbuf,
+                    s,
+                    opts,
+                    hist,
+                    nh,
+                    weights,
+                    cutoff,
+                    samples,
+                    rng,
+                    buf,
+                    buf2,
+                    work,
+                    work_hist,
+                    work2,
+                    work_hist2,
+                    fbuf,
                 )
                 break
             node = child
@@ -343,8 +375,21 @@ def mcts_run(
             path[depth] = node
             if depth >= MAX_PATH:
                 v0 = playout_value(
-                    s, opts, hist, nh, weights, cutoff, samples, rng, buf, buf2, work, work_hist,
-                    work2, work_hist2, fbuf,
+                    s,
+                    opts,
+                    hist,
+                    nh,
+                    weights,
+                    cutoff,
+                    samples,
+                    rng,
+                    buf,
+                    buf2,
+                    work,
+                    work_hist,
+                    work2,
+                    work_hist2,
+                    fbuf,
                 )
                 break
         for k in range(depth + 1):

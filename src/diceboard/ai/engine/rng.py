@@ -23,7 +23,7 @@ def new_rng(seed: int) -> np.ndarray:
 @njit
 def next_u32(rng: np.ndarray) -> int:
     """The next 32-bit value (Marsaglia's xorshift32, triple 13/17/5)."""
-    x = rng[0]
+    x = int(rng[0])
     x ^= (x << 13) & _MASK32
     x ^= x >> 17
     x ^= (x << 5) & _MASK32

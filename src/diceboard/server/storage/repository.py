@@ -94,7 +94,9 @@ class Repository:
                     return False
                 if keep_moves is not None:
                     session.execute(
-                        delete(MoveRow).where(MoveRow.game_id == before.id, MoveRow.idx >= keep_moves)
+                        delete(MoveRow).where(
+                            MoveRow.game_id == before.id, MoveRow.idx >= keep_moves
+                        )
                     )
                 start = before.move_count if keep_moves is None else keep_moves
                 session.add_all(_move_rows(before.id, start, new_moves))

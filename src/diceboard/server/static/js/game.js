@@ -265,7 +265,7 @@ function renderActions(g) {
   $("download-json").href = `/api/games/${g.id}/record?format=json`;
   const legal = activeLegal();
   $("pass").hidden = !(isMyTurn() && legal.some((m) => m.kind === "pass"));
-  $("notation-play").disabled = !player;
+  $("notation").hidden = !player;
   const choices = isMyTurn() ? C.absorbChoices(g.legal) : [];
   const absorb = $("absorb");
   absorb.hidden = choices.length <= 1;

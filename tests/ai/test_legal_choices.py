@@ -16,7 +16,7 @@ FAST_SPECS = [
     "alphabeta:depth=2",
     "alphabeta:depth=2,eval=material,tt=off,ordering=off",
     "mcts:iterations=200",
-    "mcts:iterations=200,playout=random,cutoff=0",
+    "mcts:iterations=200,playout=heuristic,cutoff=0",
     "level:1",
     "level:3",
 ]

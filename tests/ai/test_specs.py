@@ -92,7 +92,7 @@ def test_parse_spec() -> None:
         ("alphabeta:eval=neural", "eval='neural' is not one of fitted, material"),
         ("alphabeta:tt=maybe", "tt='maybe' is not on or off"),
         ("mcts:iterations=0", "iterations='0' is not 1 or more"),
-        ("mcts:playout=smart", "playout='smart' is not one of heuristic, random"),
+        ("mcts:playout=smart", "playout='smart' is not one of random, heuristic"),
         ("mcts:c=-1", "c='-1' is not a number of at least 0"),
         ("greedy:epsilon=1.5", "epsilon='1.5' is not a number of at most 1"),
         ("level", "needs its number"),

@@ -13,7 +13,7 @@ SEARCHERS = [
     "alphabeta:depth=3",
     "alphabeta:depth=2,eval=material,tt=off,ordering=off",
     "mcts:iterations=400",
-    "mcts:iterations=400,playout=random",
+    "mcts:iterations=400,playout=heuristic",
 ]
 
 

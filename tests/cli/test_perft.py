@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
-from tests.cli.helpers import EXAMPLE, ok, run, usage_error
+from tests.cli.helpers import EXAMPLE, environment, ok, run, script, usage_error
 
 pytestmark = pytest.mark.e2e
 
@@ -61,3 +63,18 @@ def test_bad_depths() -> None:
     assert "DEPTH" in usage_error("perft", "custodian", EXAMPLE, "-1")
     assert "DEPTH" in usage_error("perft", "custodian", EXAMPLE, "two")
     assert "--divide" in usage_error("perft", "custodian", EXAMPLE, "0", "--divide")
+
+
+@pytest.mark.nojit
+def test_the_kernel_as_plain_python_counts_the_same() -> None:
+    env = environment()
+    env["NUMBA_DISABLE_JIT"] = "1"
+    done = subprocess.run(
+        [script(), "perft", "custodian", EXAMPLE, "2"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, "8788\n", "")

@@ -13,13 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import diceboard
+from diceboard.ai import Agent, Analysis
 from diceboard.cli.arguments import parse_options, parse_squares
 from diceboard.cli.commands.moves import probability_text
 from diceboard.cli.console import Console
 from diceboard.cli.errors import UsageError
 from diceboard.cli.files import write_text_atomic
 from diceboard.cli.play import destinations, matching
+from diceboard.cli.play.seats import Seat
+from diceboard.cli.play.session import Session, Settings
 from diceboard.core.game import State
+from diceboard.core.move import Move
+from diceboard.records import read_pgn
 from tests.cli.helpers import EXAMPLE
 
 CUSTODIAN = diceboard.game("custodian")
@@ -186,3 +191,48 @@ def test_a_piped_console_echoes_what_it_reads() -> None:
     assert console.ask("White> ") == "b1-b2=2"
     assert console.ask("White> ") is None
     assert out.getvalue() == "White> b1-b2=2\nWhite> \n"
+
+
+# --- the session ----------------------------------------------------------------------------------
+class _FailingAgent(Agent):
+    """A computer player whose every call fails."""
+
+    spec = "failing"
+
+    def choose(self, state: State) -> Move:
+        raise RuntimeError("the search blew up")
+
+    def analyse(self, state: State) -> Analysis:
+        raise RuntimeError("the search blew up\nsecond line")
+
+
+def _session(
+    lines: str, seats: dict[str, Seat], save: Path | None = None
+) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    settings = Settings(seed=1, hint_spec=None, save_path=None if save is None else str(save))
+    session = Session(CUSTODIAN.parse(EXAMPLE), seats, Console(io.StringIO(lines), out), settings)
+    return session, out
+
+
+def test_a_failing_hint_does_not_end_the_game() -> None:
+    seats = {"W": Seat("W", "White", "human", None), "B": Seat("B", "Black", "random", None)}
+    session, out = _session("hint\nquit\n", seats)
+    session._hint_agent = _FailingAgent()
+    assert session.run() == 0
+    assert "no hint: failing failed (RuntimeError: the search blew up)" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("The game is left unfinished.")
+
+
+def test_a_failing_computer_player_still_saves_the_game(tmp_path: Path) -> None:
+    target = tmp_path / "saved.pgn"
+    seats = {
+        "W": Seat("W", "White", "human", None),
+        "B": Seat("B", "Black", "failing", _FailingAgent()),
+    }
+    session, out = _session("b1-b2=2\n", seats, target)
+    with pytest.raises(RuntimeError, match="blew up"):
+        session.run()
+    assert f"saved 1 move to {target}" in out.getvalue()
+    (record,) = read_pgn(target.read_text())
+    assert [m.notation for m in record.moves] == ["b1-b2=2"]

@@ -26,7 +26,7 @@ class Server:
 
     def api(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
         headers = {"X-Seat-Token": token} if token else {}
-        response = httpx.request(method, self.base + path, headers=headers, timeout=30, **kwargs)
+        response = httpx.request(method, self.base + path, headers=headers, timeout=60, **kwargs)
         assert response.status_code < 400, response.text
         return response.json()
 

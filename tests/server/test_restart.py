@@ -16,16 +16,19 @@ from websockets.asyncio.client import connect
 from tests.server.conftest import PLAY_POSITION
 from tests.server.processes import Server, start_server, stop_server
 
+#: generous: the machine running the tests may be busy
+HTTP = httpx.Client(timeout=60)
+
 
 def _play(base: str, game_id: str, token: str, rng: random.Random, count: int) -> None:
     for _ in range(count):
-        game = httpx.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}).json()[
+        game = HTTP.get(f"{base}/api/games/{game_id}", headers={"X-Seat-Token": token}).json()[
             "game"
         ]
         if not game["legal"]:
             return
         move = rng.choice(game["legal"])["notation"]
-        response = httpx.post(
+        response = HTTP.post(
             f"{base}/api/games/{game_id}/moves",
             json={"move": move, "version": game["version"]},
             headers={"X-Seat-Token": token},
@@ -35,7 +38,7 @@ def _play(base: str, game_id: str, token: str, rng: random.Random, count: int) -
 
 def _snapshot(base: str, game_id: str, token: str | None = None) -> dict[str, Any]:
     headers = {"X-Seat-Token": token} if token else {}
-    body = httpx.get(f"{base}/api/games/{game_id}", headers=headers).json()
+    body = HTTP.get(f"{base}/api/games/{game_id}", headers=headers).json()
     game = body["game"]
     return {
         "you": body["you"],
@@ -52,12 +55,12 @@ def test_sigkill_and_restart(tmp_path: Path) -> None:
     rng = random.Random(7)
     base = server.base
     games: list[tuple[str, str]] = []
-    local = httpx.post(
+    local = HTTP.post(
         f"{base}/api/games", json={"game": "custodian", "mode": "local", "seed": 1}
     ).json()
     _play(base, local["id"], local["token"], rng, 14)
     games.append((local["id"], local["token"]))
-    chaos = httpx.post(
+    chaos = HTTP.post(
         f"{base}/api/games",
         json={
             "game": "custodian",
@@ -69,13 +72,13 @@ def test_sigkill_and_restart(tmp_path: Path) -> None:
     ).json()
     _play(base, chaos["id"], chaos["token"], rng, 5)
     games.append((chaos["id"], chaos["token"]))
-    chase = httpx.post(f"{base}/api/games", json={"game": "chase", "mode": "local"}).json()
+    chase = HTTP.post(f"{base}/api/games", json={"game": "chase", "mode": "local"}).json()
     _play(base, chase["id"], chase["token"], rng, 6)
     games.append((chase["id"], chase["token"]))
-    online = httpx.post(f"{base}/api/games", json={"game": "custodian", "mode": "online"}).json()
+    online = HTTP.post(f"{base}/api/games", json={"game": "custodian", "mode": "online"}).json()
     code = online["links"]["invite"].split("#code=")[1]
-    guest = httpx.post(f"{base}/api/games/{online['id']}/join", json={"code": code}).json()
-    httpx.post(
+    guest = HTTP.post(f"{base}/api/games/{online['id']}/join", json={"code": code}).json()
+    HTTP.post(
         f"{base}/api/games/{online['id']}/draw",
         json={"action": "offer"},
         headers={"X-Seat-Token": guest["token"]},
@@ -127,7 +130,7 @@ def test_sigkill_and_restart(tmp_path: Path) -> None:
         for gid, token in games[:3]:
             _play(restarted.base, gid, token, rng, 2)
         assert (
-            httpx.post(
+            HTTP.post(
                 f"{restarted.base}/api/games/{online['id']}/draw",
                 json={"action": "accept"},
                 headers={"X-Seat-Token": online["token"]},

@@ -9,10 +9,11 @@ import numpy as np
 
 from diceboard.ai.base import Analysis, MoveStats
 from diceboard.ai.engine.alphabeta import (
-    table_salt,
     STAT_ABORTED,
     STAT_BEST,
     STAT_NODES,
+    STAT_PROBES,
+    table_salt,
 )
 from diceboard.ai.roots import Root, moves_of_actions, root_of
 from diceboard.ai.search_agent import SearchAgent, deadline_after
@@ -96,7 +97,7 @@ class AlphaBetaAgent(SearchAgent):
         killers = np.full((KILLER_LEVELS, 2), -1, dtype=np.int64)
         history = np.zeros((2, root.state.game.num_actions), dtype=np.float64)
         flags = np.array([int(self.use_tt), int(self.ordering), int(multipv)], dtype=np.int64)
-        stats = np.zeros(3, dtype=np.int64)
+        stats = np.zeros(4, dtype=np.int64)
         self.warm_up(
             root.state.game.name,
             lambda: engine.alphabeta(
@@ -118,7 +119,7 @@ class AlphaBetaAgent(SearchAgent):
                 0.0,
                 np.zeros(n),
                 np.zeros(n, dtype=np.int64),
-                np.zeros(3, dtype=np.int64),
+                np.zeros(4, dtype=np.int64),
             ),
         )
         began = time.perf_counter()
@@ -182,7 +183,10 @@ class AlphaBetaAgent(SearchAgent):
             depth=depth_done,
             nodes=nodes,
             seconds=seconds,
-            info={"nodes_per_second": nodes / seconds if seconds > 0 else 0.0},
+            info={
+                "nodes_per_second": nodes / seconds if seconds > 0 else 0.0,
+                "ordering_probes": float(stats[STAT_PROBES]),
+            },
         )
 
     def _principal_variation(self, root: Root, best: int, weights: np.ndarray) -> tuple[Move, ...]:

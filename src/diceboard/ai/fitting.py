@@ -145,7 +145,6 @@ def fit_evaluation(
             "games": samples.games,
             "finished": samples.finished,
             "positions": len(samples.results),
-            "seconds": round(samples.seconds, 1),
             "validation_log_loss": {
                 "fitted": round(log_loss(x_val, y_val, full), 4),
                 "material": round(log_loss(x_val, y_val, material_w), 4),
@@ -154,7 +153,8 @@ def fit_evaluation(
         }
         rounds_info.append(info)
         if log is not None:
-            log(info)
+            # the time goes to the log only: the record stays the same from run to run
+            log({**info, "seconds": round(samples.seconds, 1)})
         policy = full
     return {
         "game": game.name,

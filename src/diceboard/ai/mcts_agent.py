@@ -88,7 +88,7 @@ class MCTSAgent(SearchAgent):
         seed: int | None = None,
         evaluation: str = "fitted",
         c: float = 1.0,
-        playout: str = "heuristic",
+        playout: str = "random",
         cutoff: int = 8,
         samples: int = 3,
         reuse: bool = True,
@@ -193,7 +193,7 @@ class MCTSAgent(SearchAgent):
     def _search(self, root: Root) -> Analysis:
         params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
         weights = self.evaluation_vector(root.state)
-        self.warm_up(root.state.game.name, lambda: self._simulate(root, _Tree(1024, 8192), 1))
+        self.warm_up(root.state.game.name, lambda: self._compile(root))
         began = time.perf_counter()
         deadline = deadline_after(self.seconds)
         tree = self._reused_tree(root) if self.reuse else None
@@ -204,6 +204,23 @@ class MCTSAgent(SearchAgent):
         tree = self._simulate(root, tree, budget, deadline, params, weights)
         self._tree, self._tree_state, self._tree_moves = tree, root.state, root.moves
         return self._analysis(root, tree, time.perf_counter() - began)
+
+    def _compile(self, root: Root) -> None:
+        """Make the first call of every compiled function the search uses."""
+        tree = self._simulate(root, _Tree(1024, 8192), 1)
+        mcts_descend(tree.nodes, tree.edges, 0, np.zeros(1, dtype=np.int64))
+        copy = _Tree(1024, 8192)
+        mcts_compact(
+            tree.nodes,
+            tree.node_value,
+            tree.edges,
+            tree.counts,
+            0,
+            copy.nodes,
+            copy.node_value,
+            copy.edges,
+            copy.counts,
+        )
 
     def _simulate(
         self,

@@ -9,8 +9,8 @@ from collections.abc import Callable
 import numpy as np
 
 from diceboard.ai.base import Agent
-from diceboard.core.game import State
 from diceboard.ai.weights import weights_for
+from diceboard.core.game import State
 
 
 def resolve_seed(seed: int | None) -> int:

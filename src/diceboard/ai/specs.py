@@ -8,7 +8,7 @@ spec           parameters (all optional)
 ``alphabeta``  ``depth`` (1–64), ``time`` (seconds), ``eval``, ``tt`` (on/off),
                ``ordering`` (on/off); neither depth nor time: ``time=1``
 ``mcts``       ``iterations``, ``time`` (seconds), ``c`` (exploration, default 1),
-               ``playout`` (heuristic, random), ``cutoff`` (playout actions, default 8),
+               ``playout`` (random, heuristic), ``cutoff`` (playout actions, default 8),
                ``samples`` (heuristic playout candidates, default 3), ``reuse`` (on/off),
                ``widen`` (progressive widening, default 1; 0 tries every move first),
                ``eval``; neither iterations nor time: ``iterations=10000``
@@ -95,7 +95,7 @@ def _mcts(params: dict[str, str], seed: int | None) -> Agent:
     iterations = p.integer("iterations", None, minimum=1)
     seconds = p.number("time", None, minimum=0.0)
     c = p.number("c", 1.0, minimum=0.0, strict=False)
-    playout = p.choice("playout", "heuristic", ("heuristic", "random"))
+    playout = p.choice("playout", "random", ("random", "heuristic"))
     cutoff = p.integer("cutoff", 8, minimum=0, maximum=10_000)
     samples = p.integer("samples", 3, minimum=1, maximum=64)
     reuse = p.flag("reuse", True)

@@ -19,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from diceboard import __version__
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import api, websocket
-from diceboard.server.computer import ComputerPool
+from diceboard.server.computer import ComputerPool, warm_up_kernels
 from diceboard.server.errors import Conflict, ServiceError
 from diceboard.server.hub import Hub
 from diceboard.server.service import GameService
@@ -106,6 +106,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if settings.computer_pool == "process":
             pool.warm_up()
+        warm_up_kernels()
         await service.start()
         try:
             yield

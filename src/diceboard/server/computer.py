@@ -29,20 +29,31 @@ FALLBACK_AGENT = "random"
 
 
 def computer_levels() -> list[dict[str, str]]:
-    """The computer opponents on offer: the AI package's levels once it has them, and the
-    random mover always (as a fallback and for testing)."""
-    levels: list[dict[str, str]] = []
+    """The computer opponents on offer, weakest first: the random mover (always there, as a
+    fallback and for testing), then the AI package's levels once it has them."""
+    levels = [{"spec": FALLBACK_AGENT, "label": "Random mover"}]
     declared = getattr(ai, "LEVELS", None)
-    if isinstance(declared, list | tuple) and declared:
-        for entry in declared:
-            spec = str(entry[0] if isinstance(entry, tuple | list) else entry)
-            label = str(entry[1]) if isinstance(entry, tuple | list) and len(entry) > 1 else spec
-            levels.append({"spec": spec, "label": label})
+    if isinstance(declared, dict) and declared:
+        for number, entry in sorted(declared.items()):
+            about = entry[0] if isinstance(entry, tuple | list) and entry else ""
+            label = f"Level {number}" + (f" — {about}" if about else "")
+            levels.append({"spec": f"level:{number}", "label": label})
     elif "level" in ai.FACTORIES:
         levels.extend({"spec": f"level:{n}", "label": f"Level {n}"} for n in range(1, 9))
-    if not any(level["spec"] == FALLBACK_AGENT for level in levels):
-        levels.insert(0, {"spec": FALLBACK_AGENT, "label": "Random mover"})
     return levels
+
+
+def default_level() -> str:
+    """The opponent of a game created without a level: a middling one."""
+    specs = [level["spec"] for level in computer_levels()]
+    return specs[len(specs) // 2]
+
+
+def hint_agent() -> str:
+    """The player that suggests moves: a quick one (a tenth of a second a move) when the AI
+    package has levels, else the random mover."""
+    specs = [level["spec"] for level in computer_levels()]
+    return "level:5" if "level:5" in specs else specs[-1]
 
 
 def valid_agent(spec: str) -> bool:
@@ -112,11 +123,21 @@ def think(task: ThinkTask) -> dict[str, Any]:
     }
 
 
-def _warm_up() -> None:
-    # compile (or load from numba's cache) the kernels once per worker, before the first task
+def warm_up_kernels() -> None:
+    """Compile (or load from numba's cache) every game's kernel now, so that the first request
+    (or a worker's first task) does not wait for it."""
     import diceboard
 
-    diceboard.game("custodian").start(seed=0).legal_moves()
+    for name in ("custodian", "chase"):
+        try:
+            state = diceboard.game(name).start(seed=0)
+        except ImportError:  # a game whose engine is not installed
+            continue
+        for move in state.legal_moves()[:1]:
+            state.play(move).legal_moves()
+
+
+_warm_up = warm_up_kernels
 
 
 # --- in the server ------------------------------------------------------------------------

@@ -125,7 +125,7 @@ def running_server(database: str | None = None) -> Any:
                 process.wait()
 
 
-def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
+def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 180.0) -> None:
     """Wait until the server answers (raise if it exits or does not start in time)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

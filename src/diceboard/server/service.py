@@ -24,7 +24,14 @@ from typing import Any, TypeVar
 from diceboard.core.errors import DiceboardError, OptionError
 from diceboard.records import GameRecord
 from diceboard.server import clocks
-from diceboard.server.computer import FALLBACK_AGENT, ComputerPool, ThinkTask, computer_levels
+from diceboard.server.computer import (
+    FALLBACK_AGENT,
+    ComputerPool,
+    ThinkTask,
+    computer_levels,
+    default_level,
+    hint_agent,
+)
 from diceboard.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from diceboard.server.hub import Hub
 from diceboard.server.live import (
@@ -274,7 +281,7 @@ class GameService:
         side = self._side(rules.players, request.side)
         agent = None
         if request.mode == "computer":
-            agent = request.level or computer_levels()[-1]["spec"]
+            agent = request.level or default_level()
             specs = [level["spec"] for level in computer_levels()]
             if agent not in specs:
                 raise BadRequest(f"unknown computer level {agent!r}; levels: {', '.join(specs)}")
@@ -521,11 +528,7 @@ class GameService:
         side = live.side_to_move()
         if side not in seats:
             raise Conflict("a hint is for the player to move; it is the computer's turn", live)
-        computer = [s for s in live.seats.values() if s.kind == "computer"]
-        agent = (
-            computer[0].agent if computer and computer[0].agent else computer_levels()[-1]["spec"]
-        )
-        answer = await self.pool.run(self._task(live, agent, analyse=True))
+        answer = await self.pool.run(self._task(live, hint_agent(), analyse=True))
         best = live.state.parse_move(answer["best"])
         return {
             "version": live.data.version,

@@ -54,6 +54,7 @@ FLAG_MULTIPV = 2
 STAT_NODES = 0
 STAT_ABORTED = 1
 STAT_BEST = 2
+STAT_PROBES = 3
 
 _ENTER = 0
 _NEXT = 1
@@ -122,8 +123,8 @@ def alphabeta(
 
     ``out_values[m]``/``out_done[m]`` receive each root move's value (a bound unless
     ``flags[FLAG_MULTIPV]``); ``stats`` gets the node count (added), whether the deadline
-    (``perf_counter`` seconds, ≤ 0 for none) cut the search short, and the best root move
-    found (-1 if none was finished).
+    (``perf_counter`` seconds, ≤ 0 for none) cut the search short, the best root move found
+    (-1 if none was finished) and the children evaluated only to order moves (added).
     """
     use_tt = flags[FLAG_TT] == 1
     use_ordering = flags[FLAG_ORDERING] == 1
@@ -133,8 +134,10 @@ def alphabeta(
     states = np.empty((maxl, game.STATE_LEN), dtype=np.int64)
     hists = np.empty((maxl, hcap), dtype=np.int64)
     nh = np.zeros(maxl, dtype=np.int64)
-    acts = np.empty((maxl, game.MAX_LEGAL), dtype=np.int64)
-    scores = np.empty((maxl, game.MAX_LEGAL), dtype=np.float64)
+    # the root lists whole moves, which can outnumber one state's actions (Chase absorptions)
+    width = max(game.MAX_LEGAL, order.shape[0])
+    acts = np.empty((maxl, width), dtype=np.int64)
+    scores = np.empty((maxl, width), dtype=np.float64)
     nact = np.zeros(maxl, dtype=np.int64)
     idx = np.zeros(maxl, dtype=np.int64)
     cur = np.zeros(maxl, dtype=np.int64)
@@ -174,6 +177,7 @@ def alphabeta(
     mode = _NEXT
     ret = 0.0
     nodes = 0
+    probes = 0
     aborted = False
     while True:
         if mode == _ENTER:
@@ -233,6 +237,7 @@ def alphabeta(
                         work[:] = s
                         work_hist[: nh[level]] = hists[level, : nh[level]]
                         nw = game.step(work, opts, a, work_hist, nh[level])
+                        probes += 1
                         sc = leaf_value(
                             work,
                             opts,
@@ -370,6 +375,7 @@ def alphabeta(
                         ret = v
                         mode = _RETURN
     stats[STAT_NODES] += nodes
+    stats[STAT_PROBES] += probes
     stats[STAT_ABORTED] = 1 if aborted else 0
     stats[STAT_BEST] = best_act[0]
     return float(best[0])

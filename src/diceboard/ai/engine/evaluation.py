@@ -32,7 +32,7 @@ def terminal_value(state: np.ndarray, weights: np.ndarray) -> float:
     entry of ``weights`` says)."""
     result = state[RESULT]
     if result == RESULT_DRAW:
-        draw = weights[weights.shape[0] - 1]
+        draw = float(weights[weights.shape[0] - 1])
         return draw if state[TO_MOVE] == 0 else -draw
     return 1.0 if result - RESULT_FIRST == state[TO_MOVE] else -1.0
 

@@ -3,6 +3,7 @@ prompt with its commands."""
 
 from __future__ import annotations
 
+import os
 import random
 import textwrap
 from collections.abc import Callable
@@ -27,7 +28,7 @@ commands:
   undo          take back your last move (and the replies since)
   board         show the board again
   flip          turn the board around
-  save FILE     write the game so far to FILE (PGN)
+  save FILE     write the game so far to FILE (PGN; JSON for a .json name)
   resign        give up the game
   quit          leave (also: end of input)
   help          this list"""
@@ -82,8 +83,9 @@ class Session:
             self.console.show("Type a move, ? for the legal moves, help for commands.")
         try:
             return self._loop()
-        except KeyboardInterrupt:
-            # interrupted: the game so far still reaches the --save file before the exit
+        except (KeyboardInterrupt, Exception):
+            # interrupted (or a computer player failed): the game so far still reaches the
+            # --save file before the exit
             self.console.show()
             self._autosave()
             raise
@@ -236,7 +238,14 @@ class Session:
         if self._hint_agent is None:
             self._hint_agent = hints.hint_agent(self.settings.hint_spec, self.settings.seed)
         self.console.show(f"thinking ({self._hint_agent.spec})…")
-        analysis = self._hint_agent.analyse(self.state)
+        try:
+            analysis = self._hint_agent.analyse(self.state)
+        except Exception as error:  # a hint is advice: its failure must not end the game
+            first = (str(error).strip().splitlines() or [""])[0]
+            self.console.show(
+                f"no hint: {self._hint_agent.spec} failed ({type(error).__name__}: {first})"
+            )
+            return
         for line in hints.describe(self.state, self._hint_agent, analysis):
             self.console.show(line)
 
@@ -261,7 +270,7 @@ class Session:
         if not path:
             self.console.show("save needs a file name: save FILE")
             return
-        self._write_record(path, None)
+        self._write_record(os.path.expanduser(path), None)
 
     def _write_record(self, path: str, outcome: Outcome | None) -> None:
         try:

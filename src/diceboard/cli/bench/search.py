@@ -1,0 +1,133 @@
+"""``diceboard bench search GAME``: speed of the computer players' searches."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_float
+from diceboard.cli.bench.cpu import one_core
+from diceboard.cli.parsing import Subparsers, new_command
+
+EXAMPLES = """\
+examples:
+  diceboard bench search custodian
+  diceboard bench search chase --seconds 5 --json
+  diceboard bench search custodian --variant chaos --skip compile
+"""
+
+DESCRIPTION = """\
+Search speed from the game's start position (the first decision; setup rolls drawn with
+--seed), on one core: MCTS simulations per second with its default settings (random playouts
+cut at 8 actions) and with heuristic playouts, alpha-beta nodes per second (the search tree's nodes, and all the
+positions it makes, counting the children it evaluates only to order moves), how closely
+alphabeta:time and mcts:time keep their budget over a few moves, and the time to compile the
+game's search on a cold numba cache (then to load it from the warm cache). Targets are printed
+beside the figures: MCTS 20,000/s (Custodian Dice) or 5,000/s (Chase), alpha-beta 300,000/s."""
+
+STAGES = ("budget", "compile")
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add ``bench search``."""
+    parser = new_command(
+        subparsers, "search", "benchmark the computer players' search", DESCRIPTION, EXAMPLES
+    )
+    add_game_arguments(parser)
+    parser.add_argument(
+        "--seconds",
+        metavar="S",
+        type=positive_float,
+        default=2.0,
+        help="seconds for each rate measurement (default 2)",
+    )
+    parser.add_argument("--seed", metavar="N", type=int, default=0, help="setup seed (default 0)")
+    parser.add_argument(
+        "--skip",
+        metavar="STAGE",
+        action="append",
+        choices=STAGES,
+        default=[],
+        help="leave out a measurement: budget or compile (repeatable)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(handler=run)
+
+
+def _line(label: str, value: str, target: str = "") -> str:
+    return f"  {label:<44} {value:>16}  {target}".rstrip()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure and print."""
+    from diceboard.ai import benchmark
+
+    game = game_from_args(args)
+    state = benchmark.start_position(game, args.seed)
+    figures: dict[str, Any] = {"game": game.name, "position": str(state)}
+    with one_core() as core:
+        figures["core"] = core
+        mcts = [
+            benchmark.mcts_rate(state, args.seconds),
+            benchmark.mcts_rate(state, args.seconds, playout="heuristic"),
+        ]
+        tree, positions = benchmark.alphabeta_rate(state, args.seconds)
+        if "budget" not in args.skip:
+            figures["budget_overshoot"] = {
+                spec: benchmark.budget_overshoots(game, spec, 6, args.seed)
+                for spec in ("alphabeta:time=0.5", "mcts:time=0.5")
+            }
+        if "compile" not in args.skip:
+            figures["compile_seconds"] = benchmark.compile_seconds(game)
+    target = benchmark.MCTS_TARGETS.get(game.name, 0.0)
+    figures["rates"] = {r.label: round(r.per_second) for r in [*mcts, tree, positions]}
+    figures["alphabeta_depth"] = tree.detail
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"{game.title}: search from {state}")
+    print(f"  one core: {'core ' + str(core) if core is not None else 'not pinned'}")
+    for rate in mcts:
+        ok = "ok" if rate.per_second >= target else "MISSED"
+        print(
+            _line(
+                f"{rate.label} simulations/s",
+                f"{rate.per_second:,.0f}",
+                f"target {target:,.0f} {ok}",
+            )
+        )
+    ok = "ok" if positions.per_second >= benchmark.ALPHABETA_TARGET else "MISSED"
+    print(
+        _line(
+            f"alphabeta positions/s ({positions.detail})",
+            f"{positions.per_second:,.0f}",
+            f"target {benchmark.ALPHABETA_TARGET:,.0f} {ok}",
+        )
+    )
+    print(_line("alphabeta search-tree nodes/s", f"{tree.per_second:,.0f}"))
+    for spec, overs in figures.get("budget_overshoot", {}).items():
+        worst = max(overs) if overs else 0.0
+        ok = "ok" if worst <= benchmark.BUDGET_TOLERANCE else "MISSED"
+        print(
+            _line(
+                f"{spec}: worst move over budget",
+                f"{100 * worst:+.1f} %",
+                f"target +{100 * benchmark.BUDGET_TOLERANCE:.0f} % {ok}",
+            )
+        )
+    compile_ = figures.get("compile_seconds")
+    if compile_:
+        print(
+            _line(
+                "compile, cold cache: kernel / search",
+                f"{compile_['cold_kernel']:.1f} s / {compile_['cold_search']:.1f} s",
+            )
+        )
+        print(
+            _line(
+                "load, warm cache: kernel / search",
+                f"{compile_['warm_kernel']:.2f} s / {compile_['warm_search']:.2f} s",
+            )
+        )
+    return 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import diceboard
 
 ROWS = "abcdefghi"
@@ -19,7 +21,9 @@ def pos(blue: str, red: str, to: str = "B", clock: int = 0, ply: int = 0) -> str
     return f"{'/'.join(rows)} {to} {clock} {ply}"
 
 
-def state(blue: str, red: str, to: str = "B", clock: int = 0, ply: int = 0, **options: object):
+def state(
+    blue: str, red: str, to: str = "B", clock: int = 0, ply: int = 0, **options: Any
+) -> diceboard.State:
     """The state of :func:`pos` in a Chase game with ``options``."""
     return diceboard.game("chase", **options).parse(pos(blue, red, to, clock, ply))
 

@@ -77,7 +77,7 @@ class Position:
         board: dict[Hex, Die] = {}
         for i, row in enumerate(rows.split("/")):
             r = 8 - i
-            cells = []
+            cells: list[Die | None] = []
             j = 0
             while j < len(row):
                 if row[j] == ".":

@@ -7,8 +7,8 @@ import pytest
 import diceboard
 from diceboard import IllegalMoveError
 from diceboard.games.chase import ChaseGame, ChaseState
+from diceboard.games.chase.kernel.geometry import HEX_NAMES
 from diceboard.games.chase.kernel.layout import ABSORB, MOVE, TRANSFER
-from diceboard.games.chase.notation import HEX_NAMES
 
 from .helpers import state
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import diceboard
@@ -77,11 +79,12 @@ def test_options() -> None:
         "no_capture_limit": 40
     }
     assert diceboard.game("chase", variant="standard") == diceboard.game("chase")
-    for bad, message in [
+    bad_options: list[tuple[dict[str, Any], str]] = [
         ({"variant": "chaos"}, "unknown Chase variant 'chaos'"),
         ({"no_capture_limit": -1}, "0 or more"),
         ({"no_capture_limit": "many"}, "whole number"),
         ({"jumping": "on"}, "unknown Chase option 'jumping'"),
-    ]:
+    ]
+    for bad, message in bad_options:
         with pytest.raises(diceboard.OptionError, match=message):
             diceboard.game("chase", **bad)

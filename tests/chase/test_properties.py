@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -52,7 +53,7 @@ def random_position(seed: int) -> str:
     return f"{'/'.join(rows)} {to_move} {rng.randint(0, 98)} {rng.randint(0, 300)}"
 
 
-def random_states(seed: int, limit: int, **options: object) -> list[diceboard.State]:
+def random_states(seed: int, limit: int, **options: Any) -> list[diceboard.State]:
     rng = random.Random(seed)
     state = diceboard.game("chase", **options).start()
     states = [state]

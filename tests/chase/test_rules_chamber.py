@@ -87,7 +87,7 @@ def test_one_split_can_capture_twice() -> None:
     after = st.play("e3-e5E")
     assert dice(after)["f5"] == "B1" and dice(after)["d5"] == "B1"
     assert len([v for v in dice(after).values() if v[0] == "R"]) == 5
-    assert after.must_absorb()  # Red lost 5 pips in two dice
+    assert all(m.startswith("{") for m in moves(after))  # Red lost 5 pips in two dice
     assert str(after).endswith(" R 0 1")
 
 

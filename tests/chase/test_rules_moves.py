@@ -54,6 +54,15 @@ def test_the_spec_examples_of_ricochet_and_wrap() -> None:
     assert st.move_segments("b6-c7SE") == [["b6", "a6", "b7", "c7"]]
 
 
+def test_ricochet_and_wrap_in_one_move() -> None:
+    # h9 NE: i9, then off row i it ricochets to SE and crosses the east edge: h1, g1
+    st = state(f"h9:3 {BALLAST[:-4]} a8:4", "i2:5 i4:5 i6:5 i8:5 f5:5")
+    assert st.move_segments("h9-g1NE") == [["h9", "i9", "h1", "g1"]]
+    # row i's NW from i5 is the same path as SW: both spellings name the one move
+    red = state("a1:5 a3:5 a5:5 a7:5 a9:5", "i5:2 i1:6 i3:6 i7:6 c9:5", to="R")
+    assert red.parse_move("i5-g4NW") == red.parse_move("i5-g4SW")
+
+
 def test_a_die_leaves_after_a_ricochet_with_the_flipped_heading() -> None:
     # d6 SW lands on d3 heading NW: a friendly die there is bumped NW, to e2
     st = state("d6:6 d3:1 a1:6 a5:6 a7:6", RED)

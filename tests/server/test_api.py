@@ -490,3 +490,9 @@ def test_pages_and_security_headers(client: TestClient) -> None:
     assert client.get("/static/js/board.js").status_code == 200
     assert client.get("/api/games/nosuch").json()["detail"] == "there is no game 'nosuch'"
     assert client.get("/api/games/bad%20id").status_code == 422
+
+
+def test_unreadable_records_are_refused_not_crashed(client: TestClient) -> None:
+    # found by the fuzz test: the PGN reader trips over a no-break space
+    response = client.post("/api/imports", json={"record": "0\u00a00"})
+    assert response.status_code == 400 and response.json()["code"] == "record"

@@ -9,6 +9,7 @@ carries ``state``: the game as it now is.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Annotated, Any, Literal
 
@@ -41,6 +42,7 @@ COOKIE_PREFIX = "diceboard_seat_"
 COOKIE_AGE = 365 * 24 * 3600
 
 router = APIRouter(prefix="/api")
+log = logging.getLogger(__name__)
 
 
 def service_of(request: Request) -> GameService:
@@ -79,10 +81,11 @@ def state_response(
     token: str | None,
     flipped: bool = False,
     status: int = 200,
+    pictures: bool = True,
 ) -> Response:
-    """The game as the holder of ``token`` sees it."""
+    """The game as the holder of ``token`` sees it (``pictures=False``: without the SVG)."""
     seats = service.seats_of(live, token)
-    text = service.hub.state_message(live, seats, flipped)
+    text = service.hub.state_message(live, seats, flipped, pictures)
     return Response(content=text, media_type="application/json", status_code=status)
 
 
@@ -184,10 +187,14 @@ async def lobby(service: Service) -> list[dict[str, Any]]:
 
 @router.get("/games/{game_id}", summary="The game as the requester sees it")
 async def get_game(
-    game_id: GameId, request: Request, service: Service, flipped: bool = False
+    game_id: GameId,
+    request: Request,
+    service: Service,
+    flipped: bool = False,
+    pictures: bool = True,
 ) -> Response:
     live = await service.get(game_id)
-    return state_response(service, live, seat_token(request, game_id), flipped)
+    return state_response(service, live, seat_token(request, game_id), flipped, pictures=pictures)
 
 
 @router.post("/games/{game_id}/join", summary="Take the open seat of a waiting online game")
@@ -317,6 +324,9 @@ async def import_record(body: ImportRecord, service: Service) -> dict[str, Any]:
         raise
     except ValueError as exc:
         raise RecordError(str(exc)) from None
+    except Exception as exc:  # a reader bug must not become a 500 (logged for the maintainers)
+        log.exception("reading an imported record failed")
+        raise RecordError(f"the record could not be read ({type(exc).__name__})") from None
     if len(records) != 1:
         raise BadRequest(f"the text holds {len(records)} games; import one game at a time")
     live = await service.import_record(records[0])

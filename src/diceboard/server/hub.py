@@ -26,10 +26,13 @@ class Viewer:
     """One WebSocket connection to one game: the seats it holds (none for a spectator) and
     the board orientation it asked for."""
 
-    def __init__(self, game_id: str, seats: list[str], flipped: bool) -> None:
+    def __init__(
+        self, game_id: str, seats: list[str], flipped: bool, pictures: bool = True
+    ) -> None:
         self.game_id = game_id
         self.seats = seats
         self.flipped = flipped
+        self.pictures = pictures
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.overflowed = False
 
@@ -89,17 +92,21 @@ class Hub:
         """How many connections watch ``game_id``."""
         return len(self._viewers.get(game_id, ()))
 
-    def state_message(self, live: LiveGame, viewer_seats: list[str], flipped: bool) -> str:
+    def state_message(
+        self, live: LiveGame, viewer_seats: list[str], flipped: bool, pictures: bool = True
+    ) -> str:
         """The snapshot of ``live`` for a viewer holding ``viewer_seats``."""
         invite = None
         if live.data.status == "waiting" and viewer_seats:
             invite = live.data.invite_code
-        return self._views.message(live, flipped, self.connected(live.id), viewer_seats, invite)
+        return self._views.message(
+            live, flipped, self.connected(live.id), viewer_seats, invite, pictures
+        )
 
     def publish(self, live: LiveGame) -> None:
         """Send the new snapshot of ``live`` to everyone watching it."""
         for viewer in list(self._viewers.get(live.id, ())):
-            viewer.send(self.state_message(live, viewer.seats, viewer.flipped))
+            viewer.send(self.state_message(live, viewer.seats, viewer.flipped, viewer.pictures))
 
     def notice(self, game_id: str, payload: dict[str, Any]) -> None:
         """Send an event that is not a new snapshot (a declined offer) to everyone."""

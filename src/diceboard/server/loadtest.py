@@ -152,6 +152,7 @@ class _Player:
         report: LoadReport,
         deadline: float,
         max_moves: int,
+        think: float,
     ) -> None:
         self.url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
         self.token = token
@@ -160,6 +161,7 @@ class _Player:
         self.report = report
         self.deadline = deadline
         self.max_moves = max_moves
+        self.think = think
         self.sent_at: float | None = None
         self.sent_version = -1
         self.acked = 0
@@ -169,12 +171,16 @@ class _Player:
 
     async def play(self) -> None:
         async with connect(self.url, max_size=2**24, open_timeout=30) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            # a program needs the data, not the board picture
+            await ws.send(json.dumps({"type": "hello", "token": self.token, "pictures": False}))
             while True:
-                # the opponent may stop at the deadline while it is its turn: stop waiting too
+                # the opponent may stop at the deadline while it is its turn: stop waiting then,
+                # but never before the answer to a move of one's own has come
                 wait = self.deadline - time.monotonic() + 5.0
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), max(0.1, wait))
+                    raw = await asyncio.wait_for(
+                        ws.recv(), 60.0 if self.pending else max(0.1, wait)
+                    )
                 except TimeoutError:
                     return
                 if not await self._handle(ws, json.loads(raw)):
@@ -218,6 +224,10 @@ class _Player:
     async def _maybe_move(self, ws: Any, game: dict[str, Any]) -> None:
         if game["to_move"] == self.seat and not self.pending and game["legal"]:
             move = self.rng.choice(game["legal"])["notation"]
+            self.pending = True
+            if self.think > 0:
+                # a player thinks before moving: uniformly 0 to twice the mean
+                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
             self.sent_version = game["version"]
             self.sent_at = time.perf_counter()
             self.pending = True
@@ -225,10 +235,17 @@ class _Player:
 
 
 async def run_load(
-    base: str, games: int, seconds: float, max_moves: int, seed: int, game: str = "custodian"
+    base: str,
+    games: int,
+    seconds: float,
+    max_moves: int,
+    seed: int,
+    think: float = 1.0,
+    game: str = "custodian",
 ) -> LoadReport:
     """Play ``games`` concurrent online games on the server at ``base`` for up to ``seconds``
-    (each up to ``max_moves`` decisions); returns the measurements."""
+    (each up to ``max_moves`` decisions; a player thinks ``think`` seconds a move on average,
+    0 to move at once); returns the measurements."""
     check_loopback(base)
     report = LoadReport(games)
     rng = random.Random(seed)
@@ -270,7 +287,15 @@ async def run_load(
         deadline = time.monotonic() + seconds
         players = [
             _Player(
-                base, gid, token, seat, random.Random(rng.random()), report, deadline, max_moves
+                base,
+                gid,
+                token,
+                seat,
+                random.Random(rng.random()),
+                report,
+                deadline,
+                max_moves,
+                think,
             )
             for gid, seats in created
             for token, seat in seats

@@ -85,8 +85,11 @@ def board_picture(live: LiveGame, flipped: bool, index: int | None = None) -> st
     return svg.render(state, size=BOARD_SIZE, flipped=flipped, interactive=True)
 
 
-def public_view(live: LiveGame, flipped: bool, connected: set[str]) -> dict[str, Any]:
-    """The snapshot every viewer of ``live`` gets."""
+def public_view(
+    live: LiveGame, flipped: bool, connected: set[str], pictures: bool = True
+) -> dict[str, Any]:
+    """The snapshot every viewer of ``live`` gets; ``pictures=False`` leaves out the board
+    picture and its geometry (for programs, which need only the data)."""
     data = live.data
     state = live.state
     now = time.time()
@@ -145,9 +148,12 @@ def public_view(live: LiveGame, flipped: bool, connected: set[str]) -> dict[str,
         "seed": data.seed if data.status == "finished" else None,
         "tags": data.tags,
         "flipped": flipped,
-        "svg": board_picture(live, flipped),
-        **centres(live.rules, flipped),
         "server_time": now,
+        **(
+            {"svg": board_picture(live, flipped), **centres(live.rules, flipped)}
+            if pictures
+            else {}
+        ),
     }
 
 
@@ -156,14 +162,17 @@ class ViewCache:
 
     def __init__(self, size: int = 512) -> None:
         self._size = size
-        self._cache: OrderedDict[tuple[str, int, bool, frozenset[str]], str] = OrderedDict()
+        self._cache: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
 
-    def public_json(self, live: LiveGame, flipped: bool, connected: set[str]) -> str:
+    def public_json(
+        self, live: LiveGame, flipped: bool, connected: set[str], pictures: bool = True
+    ) -> str:
         """The public snapshot of ``live`` as JSON."""
-        key = (live.id, live.data.revision, flipped, frozenset(connected))
+        key = (live.id, live.data.revision, flipped, pictures, frozenset(connected))
         text = self._cache.get(key)
         if text is None:
-            text = json.dumps(public_view(live, flipped, connected), separators=(",", ":"))
+            view = public_view(live, flipped, connected, pictures)
+            text = json.dumps(view, separators=(",", ":"))
             self._cache[key] = text
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
@@ -178,6 +187,7 @@ class ViewCache:
         connected: set[str],
         you: list[str],
         invite: str | None,
+        pictures: bool = True,
     ) -> str:
         """The ``state`` message for one viewer: the public snapshot and the viewer's seats."""
         personal = json.dumps(
@@ -187,6 +197,6 @@ class ViewCache:
             '{"type":"state",'
             + personal[1:-1]
             + ',"game":'
-            + self.public_json(live, flipped, connected)
+            + self.public_json(live, flipped, connected, pictures)
             + "}"
         )

@@ -46,6 +46,8 @@ class Hello(_Message):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
     flipped: bool = False
+    #: ``false``: snapshots without the board picture (programs need only the data)
+    pictures: bool = True
 
 
 class MoveMessage(_Message):
@@ -132,9 +134,10 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.send_text(_error(403, f"this token holds no seat in game {game_id}"))
         await websocket.close(1008, "bad token")
         return
-    viewer = Viewer(game_id, seats, hello.flipped)
+    viewer = Viewer(game_id, seats, hello.flipped, hello.pictures)
     service.hub.add(viewer)
-    viewer.send(service.hub.state_message(await service.get(game_id), seats, hello.flipped))
+    current = await service.get(game_id)
+    viewer.send(service.hub.state_message(current, seats, hello.flipped, hello.pictures))
     writer = asyncio.create_task(_write(websocket, viewer))
     try:
         await _read(websocket, service, viewer, token, limit)
@@ -178,7 +181,9 @@ async def _read(
         elif isinstance(message, ViewMessage):
             viewer.flipped = message.flipped
             live = await service.get(viewer.game_id)
-            viewer.send(service.hub.state_message(live, viewer.seats, viewer.flipped))
+            viewer.send(
+                service.hub.state_message(live, viewer.seats, viewer.flipped, viewer.pictures)
+            )
         elif isinstance(message, Hello):
             viewer.send(_error(400, "hello was already said"))
         else:
@@ -194,7 +199,9 @@ async def _move(
         viewer.send(_error(exc.status, exc.message, message.id))
         current = getattr(exc, "live", None)
         if current is not None:
-            viewer.send(service.hub.state_message(current, viewer.seats, viewer.flipped))
+            viewer.send(
+                service.hub.state_message(current, viewer.seats, viewer.flipped, viewer.pictures)
+            )
         return
     except DiceboardError as exc:
         viewer.send(_error(400, str(exc), message.id))

@@ -13,7 +13,8 @@ from diceboard.cli.parsing import Subparsers, new_command
 DESCRIPTION = """\
 Start 'diceboard serve' on a free loopback port with a fresh SQLite database (or use --url,
 a server already running on this machine), open GAMES online games with two WebSocket players
-each, and let every player answer its turn with a random legal move until each game has made
+each, and let every player answer its turn with a random legal move (after thinking --think
+seconds on average) until each game has made
 --moves decisions, is over, or --seconds have passed. Prints the move latency (from sending a
 move to receiving the state that holds it) and checks that every acknowledged move is stored.
 Only loopback addresses are used."""
@@ -26,6 +27,16 @@ examples:
 """
 
 MAX_GAMES = 500
+
+
+def _think(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"the think time is 0 to 60 seconds, not {value:g}")
+    return value
 
 
 def register(subparsers: Subparsers) -> None:
@@ -61,6 +72,14 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--url", metavar="URL", help="a running server on a loopback address (default: start one)"
     )
+    parser.add_argument(
+        "--think",
+        type=_think,
+        default=1.0,
+        metavar="S",
+        help="a player's mean thinking time per move, uniform from 0 to twice this (default 1; "
+        "0 moves at once and measures the server saturated)",
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
@@ -81,11 +100,15 @@ def run(args: argparse.Namespace) -> int:
     if args.url:
         check_loopback(args.url)
         report = asyncio.run(
-            run_load(args.url.rstrip("/"), args.games, args.seconds, args.moves, args.seed)
+            run_load(
+                args.url.rstrip("/"), args.games, args.seconds, args.moves, args.seed, args.think
+            )
         )
     else:
         with running_server() as base:
-            report = asyncio.run(run_load(base, args.games, args.seconds, args.moves, args.seed))
+            report = asyncio.run(
+                run_load(base, args.games, args.seconds, args.moves, args.seed, args.think)
+            )
     if args.json:
         print(
             json.dumps(

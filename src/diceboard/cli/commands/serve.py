@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         app,
         log_level=args.log_level,
         ws_max_size=settings.max_message_bytes,
+        # snapshots are a few kilobytes: compressing each one costs more CPU than it saves
+        ws_per_message_deflate=False,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         timeout_graceful_shutdown=3,

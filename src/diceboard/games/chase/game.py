@@ -28,21 +28,37 @@ class ChaseState(State):
 
     __slots__ = ("_turns",)
 
+    def __init__(
+        self,
+        game: Game,
+        arr: np.ndarray,
+        hist: np.ndarray,
+        parent: State | None,
+        last: Move | None,
+    ) -> None:
+        super().__init__(game, arr, hist, parent, last)
+        self._turns: tuple[Move, ...] | None = None
+
     def must_absorb(self) -> bool:
         """Whether the player to move has yet to absorb pips before acting."""
         return bool(self._arr[PHASE] == PHASE_ABSORB) and not self.is_terminal()
+
+    def _legal_array(self) -> np.ndarray:
+        # the kernel gets a writable copy, as from every other caller, so that numba compiles
+        # it once (a read-only array is another type to it)
+        if self._legal is None:
+            buf = self._game._buffer
+            n = self._game.kernel.legal_actions(self._arr.copy(), self._game.opts, buf)
+            self._legal = buf[:n].copy()
+        return self._legal
 
     def legal_moves(self) -> list[Move]:
         """The legal turns in canonical notation, sorted (empty once the game is over)."""
         if not self.must_absorb():
             return super().legal_moves()
-        try:
-            return list(self._turns)
-        except AttributeError:
-            self._turns: tuple[Move, ...] = tuple(
-                notation.turns_with_prefix(self._arr, self._game.opts)
-            )
-            return list(self._turns)
+        if self._turns is None:
+            self._turns = tuple(notation.turns_with_prefix(self.kernel_state(), self._game.opts))
+        return list(self._turns)
 
 
 class ChaseGame(Game):
@@ -140,4 +156,4 @@ class ChaseGame(Game):
         return notation.parse_turn(state, text)
 
     def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
-        return notation.moves_of(state._arr, np.asarray(action_ids, dtype=np.int64))
+        return notation.moves_of(state.kernel_state(), np.asarray(action_ids, dtype=np.int64))

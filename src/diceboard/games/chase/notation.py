@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -144,7 +144,8 @@ def moves_of(arr: np.ndarray, action_ids: np.ndarray) -> list[Move]:
     keys = np.empty(len(action_ids), dtype=np.int64)
     kernel.notation_keys(arr, action_ids, keys)
     table = interned()
-    return [table[k] for k in keys.tolist()]  # type: ignore[misc]
+    # every key of a legal action names a turn, so no entry here is None
+    return cast("list[Move]", [table[k] for k in keys.tolist()])
 
 
 # --- turns with an absorption prefix ---------------------------------------------------------
@@ -249,7 +250,7 @@ def parse_turn(state: State, text: str) -> Move:
                 f"{_colour(arr)} must absorb {missing} first: name the dice that take the "
                 f"pips in a prefix, like {example}"
             )
-        return _parse_act(state, arr, opts, body, text)
+        return _parse_act(arr, opts, body, text)
     seq = _read_prefix(prefix, text)
     after = _play_prefix(arr, opts, seq)
     if after[PHASE] == PHASE_ABSORB:
@@ -267,7 +268,7 @@ def parse_turn(state: State, text: str) -> Move:
     head = Move(prefix_text(seq), tuple(ABSORB + h for h in seq))
     if not body:
         return head
-    act = _parse_act(state, after, opts, body, text)
+    act = _parse_act(after, opts, body, text)
     return Move(head.notation + act.notation, head.actions + act.actions)
 
 
@@ -318,7 +319,7 @@ def _play_prefix(arr: np.ndarray, opts: np.ndarray, seq: tuple[int, ...]) -> np.
     return cur
 
 
-def _parse_act(state: State, arr: np.ndarray, opts: np.ndarray, body: str, text: str) -> Move:
+def _parse_act(arr: np.ndarray, opts: np.ndarray, body: str, text: str) -> Move:
     """The legal move or transfer (no prefix) that ``body`` names in ``arr``."""
     acts = moves_of(arr, _legal(arr, opts))
     mm = _MOVE.match(body)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import cast
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import Table, bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 
 from diceboard.server.storage.database import Database
@@ -21,6 +22,25 @@ from diceboard.server.storage.records import GameData, MoveData, SeatData
 _GAME_FIELDS = tuple(f.name for f in dataclasses.fields(GameData))
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatData))
 HEARTBEAT = "heartbeat"
+
+_GAMES = cast(Table, GameRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
+_MOVES = cast(Table, MoveRow.__table__)
+#: every column a write may change (the id and creation time never change)
+_UPDATED_FIELDS = tuple(name for name in _GAME_FIELDS if name not in ("id", "created_at"))
+_GUARDED_UPDATE = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("b_id"), _GAMES.c.revision == bindparam("b_revision"))
+    .values({name: bindparam(name) for name in _UPDATED_FIELDS})
+)
+_TRUNCATE = delete(_MOVES).where(
+    _MOVES.c.game_id == bindparam("b_id"), _MOVES.c.idx >= bindparam("b_from")
+)
+_SEAT_UPDATE = (
+    update(_SEATS)
+    .where(_SEATS.c.game_id == bindparam("b_id"), _SEATS.c.seat == bindparam("b_seat"))
+    .values({name: bindparam(name) for name in _SEAT_FIELDS})
+)
 
 
 def _game_data(row: GameRow) -> GameData:
@@ -78,30 +98,30 @@ class Repository:
         appended after the remaining ones; ``seats`` are replaced. Returns ``False`` (and
         changes nothing) when the game's revision is no longer ``before.revision``.
         """
-        values = {
-            name: getattr(after, name) for name in _GAME_FIELDS if name not in ("id", "created_at")
-        }
+        values = {name: getattr(after, name) for name in _UPDATED_FIELDS}
+        start = before.move_count if keep_moves is None else keep_moves
+        rows = [
+            {"game_id": before.id, "idx": start + i, **dataclasses.asdict(m)}
+            for i, m in enumerate(new_moves)
+        ]
+        # statements built once with bound parameters: a move costs one UPDATE and one INSERT
         try:
-            with self._db.sessions.begin() as session:
-                result = session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == before.id, GameRow.revision == before.revision)
-                    .values(**values)
-                    .execution_options(synchronize_session=False)
+            with self._db.engine.begin() as connection:
+                result = connection.execute(
+                    _GUARDED_UPDATE, {"b_id": before.id, "b_revision": before.revision, **values}
                 )
-                if getattr(result, "rowcount", 0) != 1:
-                    session.rollback()
+                if result.rowcount != 1:
+                    connection.rollback()
                     return False
                 if keep_moves is not None:
-                    session.execute(
-                        delete(MoveRow).where(
-                            MoveRow.game_id == before.id, MoveRow.idx >= keep_moves
-                        )
-                    )
-                start = before.move_count if keep_moves is None else keep_moves
-                session.add_all(_move_rows(before.id, start, new_moves))
+                    connection.execute(_TRUNCATE, {"b_id": before.id, "b_from": keep_moves})
+                if rows:
+                    connection.execute(_MOVES.insert(), rows)
                 for seat in seats:
-                    session.merge(SeatRow(game_id=before.id, **dataclasses.asdict(seat)))
+                    connection.execute(
+                        _SEAT_UPDATE,
+                        {"b_id": before.id, "b_seat": seat.seat, **dataclasses.asdict(seat)},
+                    )
         except IntegrityError:
             return False
         return True

@@ -27,30 +27,26 @@ from diceboard.kernel import (
 
 
 @njit
-def _finish(state: np.ndarray, result: int, reason: int) -> None:
-    state[RESULT] = result
-    state[REASON] = reason
-
-
-@njit
 def check_end(state: np.ndarray, opts: np.ndarray, history: np.ndarray, nhist: int) -> None:
     """Decide whether the game is over after a turn and record the result in ``state``
     (``history[:nhist]`` already holds the new position)."""
     if state[COUNT] <= ELIMINATION_COUNT:
-        _finish(state, RESULT_SECOND, REASON_ELIMINATION)
+        state[RESULT], state[REASON] = RESULT_SECOND, REASON_ELIMINATION
     elif state[COUNT + 1] <= ELIMINATION_COUNT:
-        _finish(state, RESULT_FIRST, REASON_ELIMINATION)
+        state[RESULT], state[REASON] = RESULT_FIRST, REASON_ELIMINATION
     elif count_in_history(history, nhist, state[HASH]) >= 3:
-        _finish(state, RESULT_DRAW, REASON_REPETITION)
+        state[RESULT], state[REASON] = RESULT_DRAW, REASON_REPETITION
     elif opts[OPT_NO_CAPTURE_LIMIT] > 0 and state[CLOCK] >= opts[OPT_NO_CAPTURE_LIMIT]:
-        _finish(state, RESULT_DRAW, REASON_NO_CAPTURE_LIMIT)
+        state[RESULT], state[REASON] = RESULT_DRAW, REASON_NO_CAPTURE_LIMIT
     elif not has_legal_turn(state):
         # the player to move loses: RESULT_FIRST + 1 - to_move is the other player's win
-        _finish(state, RESULT_FIRST + 1 - state[TO_MOVE], REASON_IMMOBILIZED)
+        state[RESULT], state[REASON] = RESULT_FIRST + 1 - state[TO_MOVE], REASON_IMMOBILIZED
 
 
 @njit
 def check_static_end(state: np.ndarray, opts: np.ndarray) -> None:
     """The end checks that a position alone can decide (a parsed position has no history):
     elimination, the no-capture limit and immobilization."""
-    check_end(state, opts, np.zeros(1, dtype=np.int64), 0)
+    no_history = np.zeros(1, dtype=np.int64)
+    # a length that is not a literal constant keeps numba to the one compiled check_end
+    check_end(state, opts, no_history, no_history.shape[0] - 1)

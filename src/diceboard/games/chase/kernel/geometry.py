@@ -223,8 +223,3 @@ def _pair_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 #: UPPER[lo, j], UPPER_PAIR[lo, j], N_UPPER[lo]: the hexes above ``lo`` in board order that
 #: are adjacent to it, ascending, with the pair joining them
 PAIR_PARTNER, UPPER, UPPER_PAIR, N_UPPER = _pair_tables()
-
-
-def adjacent(a: int, b: int) -> bool:
-    """Whether hexes ``a`` and ``b`` touch (the east–west wrap included)."""
-    return bool((NEIGHBOUR[a] == b).any())

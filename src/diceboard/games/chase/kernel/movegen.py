@@ -36,8 +36,7 @@ from diceboard.games.chase.kernel.layout import (
 from diceboard.games.chase.kernel.movement import (
     MOVE_CAPTURE,
     MOVE_QUIET,
-    is_legal_move,
-    move_status,
+    die_move_status,
 )
 from diceboard.games.chase.kernel.transfer import can_transfer, new_face_range
 from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit
@@ -75,7 +74,8 @@ def absorb_actions(state: np.ndarray, out: np.ndarray) -> int:
 @njit
 def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     """The moves and transfers of the player to move, in notation order."""
-    sign = side_sign(state[TO_MOVE])
+    player = state[TO_MOVE]
+    sign = side_sign(player)
     n = 0
     for sq in range(NHEX):
         face = state[BOARD + sq] * sign
@@ -84,7 +84,7 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
         captures = 0  # bit j: the j-th direction in notation order captures
         for j in range(N_STARTS[sq]):
             d = DIR_ORDER[sq, face, j]
-            status = move_status(state, sq, d)[0]
+            status = die_move_status(state, sq, d, face, player)[0]
             if status == MOVE_QUIET:
                 out[n] = MOVE + sq * NDIR + d
                 n += 1
@@ -142,11 +142,13 @@ def has_act(state: np.ndarray) -> bool:
                 b = state[BOARD + p] * sign
                 if b > 0 and can_transfer(a, b):
                     return True
+    player = state[TO_MOVE]
     for sq in range(NHEX):
-        if state[BOARD + sq] * sign <= 0:
+        face = state[BOARD + sq] * sign
+        if face <= 0:
             continue
         for d in range(NDIR):
-            if STARTS[sq, d] and is_legal_move(state, sq, d):
+            if STARTS[sq, d] and die_move_status(state, sq, d, face, player)[0] <= MOVE_CAPTURE:
                 return True
     return False
 
@@ -154,28 +156,34 @@ def has_act(state: np.ndarray) -> bool:
 @njit
 def has_legal_turn(state: np.ndarray) -> bool:
     """Whether the player to move has a legal turn: some way to absorb (if it must) after
-    which a move or transfer is legal. A depth-first search over the absorb choices with an
-    explicit stack (each step raises a different die, so there are at most 10)."""
+    which a move or transfer is legal."""
     if state[PHASE] != PHASE_ABSORB:
         return has_act(state)
+    return _absorption_leads_to_an_act(state)
+
+
+@njit
+def _absorption_leads_to_an_act(state: np.ndarray) -> bool:
+    """A depth-first search over the absorb choices with an explicit stack (each step
+    raises a different die, so it is at most 10 deep): is there an act at the end of one?"""
     stack = np.empty((DICE_PER_SIDE + 1, STATE_LEN), dtype=np.int64)
     resume = np.zeros(DICE_PER_SIDE + 1, dtype=np.int64)
     stack[0, :] = state
     level = 0
     while level >= 0:
         cur = stack[level]
+        if cur[PHASE] != PHASE_ABSORB:
+            if has_act(cur):
+                return True
+            level -= 1
+            continue
         sq = next_lowest(cur, lowest_face(cur), resume[level])
         if sq < 0:
             level -= 1
             continue
         resume[level] = sq + 1
-        child = stack[level + 1]
-        child[:] = cur
-        absorb(child, sq)
-        if child[PHASE] != PHASE_ABSORB:
-            if has_act(child):
-                return True
-        else:
-            level += 1
-            resume[level] = 0
+        level += 1
+        stack[level, :] = cur
+        absorb(stack[level], sq)
+        resume[level] = 0
     return False

@@ -30,8 +30,9 @@ MOVE_THROUGH_CHAMBER = 3  # the path passes the chamber before its last step
 MOVE_INTO_CHAMBER = 4  # a bump chain would push the die on the returned hex into the chamber
 
 
-#: the chamber as an obstacle in occupancy word 0 (it is hex 40 < WORD_BITS)
-_CHAMBER_BIT = HEX_BIT[CHAMBER] if HEX_WORD[CHAMBER] == 0 else 0
+# the chamber is never occupied but blocks every path: it is hex 40, a bit of word 0
+assert HEX_WORD[CHAMBER] == 0
+_CHAMBER_BIT = int(HEX_BIT[CHAMBER])
 
 
 @njit
@@ -53,7 +54,7 @@ def path_obstacle(state: np.ndarray, frm: int, d: int, face: int) -> tuple[int, 
             return MOVE_THROUGH_CHAMBER, p
         if state[BOARD + p] != 0:
             return MOVE_BLOCKED, p
-    return MOVE_QUIET, -1  # the path was clear after all
+    return MOVE_QUIET, -1  # not reached: called only for a path that is not clear
 
 
 @njit
@@ -62,30 +63,30 @@ def move_status(state: np.ndarray, frm: int, d: int) -> tuple[int, int]:
     ``(MOVE_QUIET or MOVE_CAPTURE, landing hex)`` when it may, else the reason and the hex
     at fault."""
     player = state[TO_MOVE]
+    return die_move_status(state, frm, d, state[BOARD + frm] * side_sign(player), player)
+
+
+@njit
+def die_move_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
+    """:func:`move_status` for a die of ``player`` showing ``face`` (move generation knows
+    both already)."""
     sign = side_sign(player)
-    face = state[BOARD + frm] * sign
     if not path_clear(state, frm, d, face):
         return path_obstacle(state, frm, d, face)
     land = PATH[frm, d, face - 1]
+    target = state[BOARD + land] * sign
+    if target < 0:
+        return MOVE_CAPTURE, land
+    if target == 0 and land != CHAMBER:
+        return MOVE_QUIET, land
     heading = PATH_HEADING[frm, d, face - 1]
     if land == CHAMBER:
         end = split_end(state, face, heading, sign, state[COUNT + player], frm)
     else:
-        target = state[BOARD + land] * sign
-        if target < 0:
-            return MOVE_CAPTURE, land
-        if target == 0:
-            return MOVE_QUIET, land
         end = chain_end(state, land, heading, sign, frm, -1)
     if end < 0:
         return MOVE_INTO_CHAMBER, -1 - end
     return MOVE_QUIET, land
-
-
-@njit
-def is_legal_move(state: np.ndarray, frm: int, d: int) -> bool:
-    """Whether the die on ``frm`` may move in direction ``d``."""
-    return move_status(state, frm, d)[0] <= MOVE_CAPTURE
 
 
 @njit

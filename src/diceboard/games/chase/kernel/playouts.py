@@ -1,4 +1,9 @@
-"""Whole random games inside the kernel, for the benchmark and for fast simulations."""
+"""Whole random games inside the kernel, for the benchmark and for fast simulations.
+
+Each game's kernel has its own copy of this loop: numba cannot cache a function that takes
+another game's kernel functions as arguments or closes over them, so sharing it would mean
+recompiling on every start.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ import numpy as np
 from diceboard.games.chase.kernel.layout import MAX_LEGAL
 from diceboard.games.chase.kernel.movegen import legal_actions
 from diceboard.games.chase.kernel.play import step
-from diceboard.kernel import HASH, RESULT, njit
+from diceboard.kernel import RESULT, njit, push_history
 
 
 @njit
@@ -24,8 +29,7 @@ def random_playouts(
     totals = np.zeros(6, dtype=np.int64)
     for _ in range(games):
         state[:] = start
-        history[0] = state[HASH]
-        nhist = 1
+        nhist = push_history(state, history, 0, True)
         for _ in range(max_actions):
             if state[RESULT] != 0:
                 break

@@ -14,7 +14,7 @@ from diceboard.games.custodian.kernel.hashing import full_hash, rehash
 from diceboard.games.custodian.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
 from diceboard.games.custodian.kernel.movegen import has_step_or_jump, legal_actions
 from diceboard.games.custodian.kernel.perft import perft
-from diceboard.games.custodian.kernel.play import push_history, step
+from diceboard.games.custodian.kernel.play import step
 from diceboard.games.custodian.kernel.playouts import random_playouts
 from diceboard.games.custodian.kernel.setup import new_game
 
@@ -31,7 +31,6 @@ __all__ = [
     "legal_actions",
     "new_game",
     "perft",
-    "push_history",
     "random_playouts",
     "rehash",
     "step",

@@ -1,4 +1,9 @@
-"""Perft: counting action sequences, the standard check of a move generator."""
+"""Perft: counting action sequences, the standard check of a move generator.
+
+Each game's kernel has its own copy of this loop: numba cannot cache a function that takes
+another game's kernel functions as arguments or closes over them, so sharing it would mean
+recompiling on every start.
+"""
 
 from __future__ import annotations
 

@@ -28,22 +28,7 @@ from diceboard.games.custodian.kernel.layout import (
 )
 from diceboard.games.custodian.kernel.setup import apply_placement, apply_setup_roll
 from diceboard.games.custodian.kernel.walks import jump_target
-from diceboard.kernel import CHANCE, CLOCK, HASH, PHASE, PLY, TO_MOVE, njit
-
-
-@njit
-def push_history(state: np.ndarray, history: np.ndarray, nhist: int, reset: bool) -> int:
-    """Record the current position for the repetition rule. A capture starts a new history.
-    A full buffer drops its oldest entry (only fixed-size buffers of search can fill up)."""
-    if reset or nhist == 0:
-        history[0] = state[HASH]
-        return 1
-    if nhist == history.shape[0]:
-        for i in range(nhist - 1):
-            history[i] = history[i + 1]
-        nhist -= 1
-    history[nhist] = state[HASH]
-    return nhist + 1
+from diceboard.kernel import CHANCE, CLOCK, PHASE, PLY, TO_MOVE, njit, push_history
 
 
 @njit

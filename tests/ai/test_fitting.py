@@ -115,6 +115,7 @@ def test_fit_eval_command_writes_the_same_file_twice(tmp_path: Path) -> None:
             ],
             "no such folder",
         ),
+        (["fit-eval", "chase", "--out", "/"], "is a folder, not a file"),
         (
             ["fit-eval", "custodian", "--games", "1", "--rounds", "1", "--out", "-"],
             "play more games",

@@ -70,22 +70,34 @@ def _progress(info: dict[str, Any]) -> None:
     )
 
 
+def _check_writable(path: str) -> None:
+    """Fail now, as writing would later, if ``path`` is a folder or its folder is missing."""
+    target = Path(path)
+    if target.is_dir():
+        raise IsADirectoryError(21, "is a folder, not a file", str(target))
+    if not target.parent.is_dir():
+        raise FileNotFoundError(2, "no such folder", str(target.parent))
+
+
 def run(args: argparse.Namespace) -> int:
     """Fit and write the weights."""
     from diceboard.ai import weights
     from diceboard.ai.fitting import fit_evaluation, record_text
 
     game = game_from_args(args)
+    path = None
+    if args.out != "-":
+        path = args.out or str(Path(weights.__file__).parent / weights.weights_path(game.name))
+        _check_writable(path)  # before minutes of self-play, not after
     record = fit_evaluation(game, args.games, args.seed, args.rounds, log=_progress)
     extra = game.non_default_options()
     if extra:
         record["options"] = extra
         record["command"] += "".join(f" --option {k}={v}" for k, v in extra.items())
     text = record_text(record)
-    if args.out == "-":
+    if path is None:
         sys.stdout.write(text)
         return 0
-    path = args.out or str(Path(weights.__file__).parent / weights.weights_path(game.name))
     write_text_atomic(path, text)
     print(f"wrote {path}", file=sys.stderr)
     return 0

@@ -24,18 +24,30 @@ from diceboard.ai.levels import LEVELS, level_spec
 
 def scaled(spec: str, scale: float) -> str:
     """``spec`` with its ``time=`` budget multiplied by ``scale``."""
-    return re.sub(
-        r"time=([0-9.]+)", lambda m: f"time={float(m.group(1)) * scale:.3g}", spec
-    )
+    return re.sub(r"time=([0-9.]+)", lambda m: f"time={float(m.group(1)) * scale:.3g}", spec)
 
 
 def match(game: str, a: str, b: str, games: int, workers: int, seed: int) -> dict[str, object]:
     """Play ``a`` against ``b``; return the arena's match.json summary."""
     with tempfile.TemporaryDirectory() as out:
         command = [
-            sys.executable, "-m", "diceboard.cli", "match", a, b, "--game", game,
-            "--games", str(games), "--seed", str(seed), "--workers", str(workers),
-            "--no-progress", "--out", out,
+            sys.executable,
+            "-m",
+            "diceboard.cli",
+            "match",
+            a,
+            b,
+            "--game",
+            game,
+            "--games",
+            str(games),
+            "--seed",
+            str(seed),
+            "--workers",
+            str(workers),
+            "--no-progress",
+            "--out",
+            out,
         ]
         subprocess.run(command, check=True, capture_output=True, text=True)
         summary: dict[str, object] = json.loads((Path(out) / "match.json").read_text())

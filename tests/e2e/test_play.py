@@ -305,3 +305,93 @@ def test_open_pages_reconnect_after_the_server_is_killed(browser: Any, tmp_path:
         stop_server(first, signal.SIGKILL)
         if second is not None:
             stop_server(second)
+
+
+PLAY_POSITION = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
+
+
+def test_keyboard_play(page: Any, server: Server) -> None:
+    created = server.api(
+        "POST", "/api/games", json={"game": "custodian", "mode": "local", "position": PLAY_POSITION}
+    )
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    page.focus("#board")
+    page.keyboard.press("ArrowRight")  # the cursor appears on a1
+    page.keyboard.press("ArrowRight")  # b1
+    page.keyboard.press("Enter")  # select the die on b1
+    page.keyboard.press("ArrowUp")  # b2
+    page.keyboard.press("Enter")  # four new faces: the chooser opens, its first choice focused
+    page.wait_for_selector("#chooser:not([hidden])")
+    assert page.locator("#chooser button.choice").count() == 4
+    page.keyboard.press("Enter")
+    wait_until(lambda: len(server.game(gid, token)["moves"]) == 1)
+    assert server.game(gid, token)["moves"][0]["notation"] == "b1-b2=2"
+    # typed notation: an illegal move is explained, a legal one is played
+    page.fill("#notation-input", "a5-a4=2")
+    page.press("#notation-input", "Enter")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('turning')")
+    page.fill("#notation-input", "a5-a4=1")
+    page.press("#notation-input", "Enter")
+    wait_until(lambda: len(server.game(gid, token)["moves"]) == 2)
+
+
+def test_phone_sized_screen(browser: Any, server: Server) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    try:
+        created = server.api(
+            "POST",
+            "/api/games",
+            json={"game": "chase", "mode": "computer", "level": "random", "seed": 3},
+        )
+        page.goto(server.base + created["links"]["player"])
+        page.wait_for_selector("#board svg")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        box = page.locator("#board svg").bounding_box()
+        assert box is not None and 300 < box["width"] <= 390
+        game = server.game(created["id"], created["token"])
+        move = next(m for m in game["legal"] if m["kind"] == "move")
+        play_turn(page, server, created["id"], created["token"], move)
+        screenshot(page, "phone")
+        page.goto(server.base + "/")
+        page.wait_for_selector("#create")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        screenshot(page, "phone-home")
+    finally:
+        context.close()
+
+
+def test_import_a_record_and_replay_it(page: Any, server: Server) -> None:
+    created = server.api(
+        "POST", "/api/games", json={"game": "custodian", "mode": "local", "position": PLAY_POSITION}
+    )
+    gid, token = created["id"], created["token"]
+    for notation in ("b1-b2=2", "a5-a4=1", "b2-b4=3"):
+        server.api("POST", f"/api/games/{gid}/moves", token, json={"move": notation})
+    import httpx
+
+    pgn = httpx.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
+    page.goto(server.base + "/")
+    page.fill("#record-text", pgn)
+    page.click("#import")
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#board svg")
+    assert page.locator("#moves li").count() == 3
+    assert page.locator("#title").inner_text().endswith("record")
+    page.click("#nav-first")
+    page.wait_for_selector("#viewing:not([hidden])")
+    assert "after move 0" in page.locator("#viewing").inner_text()
+    page.click("#nav-forward")
+    page.wait_for_function("document.querySelector('#viewing').textContent.includes('b1-b2=2')")
+    screenshot(page, "replay")
+    page.goto(server.base + "/")
+    page.fill("#record-text", '[Game "Custodian Dice"]\n\n1. zz9 *')
+    page.click("#import")
+    page.wait_for_function("document.querySelector('#import-error').textContent.length > 0")

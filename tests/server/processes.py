@@ -59,7 +59,13 @@ def start_server(database: str, port: int | None = None) -> Server:
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     base = f"http://127.0.0.1:{port}"
-    wait_until_up(base, process)
+    try:
+        wait_until_up(base, process)
+    except BaseException:
+        # a server that did not come up must not outlive the test
+        process.kill()
+        process.wait()
+        raise
     return Server(base, port, database, process)
 
 

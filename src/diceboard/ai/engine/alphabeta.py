@@ -16,9 +16,10 @@ one depth with an explicit stack (numba's cache cannot hold recursion).
   remaining depth, which keeps a fixed-depth search's value identical with and without the
   table (the table still orders moves at every depth). Positions are keyed without their
   repetition history, as usual.
-- **Move ordering**: the table's move, then by the children's static values where two or more
-  plies remain, else killer moves and the history heuristic; picked lazily (selection), so a
-  cut-off early in the list costs no full sort.
+- **Move ordering**: the table's move, then by the children's static values where three or
+  more moves remain (measured: cheaper than doing it at two, for the same tree), else killer
+  moves and the history heuristic; picked lazily (selection), so a cut-off early in the list
+  costs no full sort.
 - The root's children are whole moves (rows of ``seqs``), exactly the game's ``legal_moves``,
   searched in the given ``order``. With ``multipv`` each gets an exact value, else a bound.
 """
@@ -233,7 +234,7 @@ def alphabeta(
                     if a == hit:
                         scores[level, i] = 100.0
                         continue
-                    if dleft[level] >= 2:
+                    if dleft[level] >= 3:
                         work[:] = s
                         work_hist[: nh[level]] = hists[level, : nh[level]]
                         nw = game.step(work, opts, a, work_hist, nh[level])

@@ -20,8 +20,9 @@ examples:
 DESCRIPTION = """\
 Search speed from the game's start position (the first decision; setup rolls drawn with
 --seed), on one core: MCTS simulations per second with its default settings (random playouts
-cut at 8 actions) and with heuristic playouts, alpha-beta nodes per second (the search tree's nodes, and all the
-positions it makes, counting the children it evaluates only to order moves), how closely
+cut at 8 actions) and with heuristic playouts, alpha-beta nodes per second (the search tree's
+nodes, and all the positions it makes, counting the children it evaluates only to order
+moves), how closely
 alphabeta:time and mcts:time keep their budget over a few moves, and the time to compile the
 game's search on a cold numba cache (then to load it from the warm cache). Targets are printed
 beside the figures: MCTS 20,000/s (Custodian Dice) or 5,000/s (Chase), alpha-beta 300,000/s."""

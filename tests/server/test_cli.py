@@ -1,0 +1,56 @@
+"""The ``serve`` command's refusals and a tiny run of ``bench server``."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+
+from diceboard.cli.main import main
+
+
+def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "99999"]) == 2
+    assert "between 1 and 65535" in capsys.readouterr().err
+    assert main(["serve", "--db", "nonsense"]) == 2
+    assert "SQLAlchemy database URL" in capsys.readouterr().err
+    assert main(["serve", "--computer-delay", "-1"]) == 2
+    assert "0 to 60 seconds" in capsys.readouterr().err
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", "sqlite://"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("diceboard: error: cannot listen on") and err.count("\n") == 1
+
+
+def test_bench_server_stays_on_loopback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "server", "--url", "http://192.0.2.1:8000"]) == 2
+    assert "loopback" in capsys.readouterr().err
+    assert main(["bench", "server", "--games", "501"]) == 2
+    assert main(["bench", "server", "--seconds", "601"]) == 2
+
+
+@pytest.mark.e2e
+def test_bench_server_accounts_for_every_move(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(
+        [
+            "bench",
+            "server",
+            "--games",
+            "3",
+            "--moves",
+            "4",
+            "--seconds",
+            "30",
+            "--think",
+            "0",
+            "--json",
+        ]
+    )
+    figures = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert figures["games"] == 3 and figures["moves"] == 12 and figures["lost"] == []
+    assert figures["p50_ms"] <= figures["p99_ms"]

@@ -62,11 +62,20 @@ def test_a_failed_write_leaves_the_old_file(tmp_path: Path) -> None:
         write_pgn(some_records(), tmp_path / "missing" / "games.pgn")
 
 
-def test_a_str_naming_a_file_is_refused_with_a_hint(tmp_path: Path) -> None:
+def test_a_str_that_looks_like_a_file_name_is_refused_with_a_hint(tmp_path: Path) -> None:
+    # the file system is never consulted: the same answer whether the file exists or not
     path = tmp_path / "games.pgn"
-    write_pgn(some_records(), path)
-    with pytest.raises(RecordError, match=r"names a file: pass Path\("):
+    with pytest.raises(RecordError, match=r"looks like a file name: pass Path\("):
         read_pgn(str(path))
+    write_pgn(some_records(), path)
+    with pytest.raises(RecordError, match=r"looks like a file name: pass Path\("):
+        read_pgn(str(path))
+
+
+def test_a_no_break_space_is_a_space() -> None:
+    tags, movetext = some_records()[0].to_pgn().split("\n\n", 1)
+    text = tags + "\n\n" + movetext.replace(" ", "\u00a0")
+    assert read_pgn(text)[0].moves == some_records()[0].moves
 
 
 def test_bad_sources() -> None:

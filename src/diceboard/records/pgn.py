@@ -33,7 +33,6 @@ _PREFIXED_MOVE = re.compile(
 )
 _WORD = re.compile(r"[^\s{}\[\]();]+")
 _MOVE_NUMBER = re.compile(r"\d+\.+")
-_SPACE = " \t\n\r\f\v"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +85,7 @@ def tokenize(text: str) -> Iterator[Token]:
     pos, line, n = 0, 1, len(text)
     while pos < n:
         ch = text[pos]
-        if ch in _SPACE:
+        if ch.isspace():  # the same spaces as the patterns' \s (no-break space included)
             line += ch == "\n"
             pos += 1
         elif ch == "%" and (pos == 0 or text[pos - 1] == "\n"):

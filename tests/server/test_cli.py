@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
+import sys
 
 import pytest
 
@@ -34,9 +36,14 @@ def test_bench_server_stays_on_loopback(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.e2e
-def test_bench_server_accounts_for_every_move(capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(
+def test_bench_server_accounts_for_every_move() -> None:
+    # the real command in its own process: it runs its own event loop, which a test process
+    # that already drives a browser (Playwright keeps a loop running) could not start
+    result = subprocess.run(
         [
+            sys.executable,
+            "-m",
+            "diceboard.cli",
             "bench",
             "server",
             "--games",
@@ -48,9 +55,12 @@ def test_bench_server_accounts_for_every_move(capsys: pytest.CaptureFixture[str]
             "--think",
             "0",
             "--json",
-        ]
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
-    figures = json.loads(capsys.readouterr().out)
-    assert status == 0
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
     assert figures["games"] == 3 and figures["moves"] == 12 and figures["lost"] == []
     assert figures["p50_ms"] <= figures["p99_ms"]

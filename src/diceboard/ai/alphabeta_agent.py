@@ -84,12 +84,13 @@ class AlphaBetaAgent(SearchAgent):
         root = root_of(state)
         if len(root.moves) == 1:
             return root.moves[0]
-        return self._search(root, multipv=False).best
+        # no principal variation: walking it through the Python API costs time of the move
+        return self._search(root, multipv=False, with_pv=False).best
 
     def analyse(self, state: State) -> Analysis:
         return self._search(root_of(state), multipv=True)
 
-    def _search(self, root: Root, multipv: bool) -> Analysis:
+    def _search(self, root: Root, multipv: bool, with_pv: bool = True) -> Analysis:
         engine = root.engine
         weights = self.evaluation_vector(root.state)
         keys, vals, info = self._table()
@@ -170,7 +171,7 @@ class AlphaBetaAgent(SearchAgent):
             order = np.array(ranked, dtype=np.int64)
             if deadline and time.perf_counter() >= deadline:
                 break
-        pv = self._principal_variation(root, best, weights)
+        pv = self._principal_variation(root, best, weights) if with_pv else (root.moves[best],)
         ranked = sorted(range(n), key=lambda i: (i != best, -values[i]))
         moves = tuple(MoveStats(root.moves[i], float(values[i])) for i in ranked)
         seconds = time.perf_counter() - began

@@ -125,7 +125,8 @@ class MCTSAgent(SearchAgent):
         if len(root.moves) == 1:
             self._tree = None
             return root.moves[0]
-        return self._search(root).best
+        # no principal variation: walking it through the Python API costs time of the move
+        return self._search(root, with_pv=False).best
 
     def analyse(self, state: State) -> Analysis:
         return self._search(root_of(state))
@@ -190,7 +191,7 @@ class MCTSAgent(SearchAgent):
         return fresh
 
     # --- search -------------------------------------------------------------------------------
-    def _search(self, root: Root) -> Analysis:
+    def _search(self, root: Root, with_pv: bool = True) -> Analysis:
         params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
         weights = self.evaluation_vector(root.state)
         self.warm_up(root.state.game.name, lambda: self._compile(root))
@@ -203,7 +204,7 @@ class MCTSAgent(SearchAgent):
         budget = self.iterations if self.iterations is not None else 2**62
         tree = self._simulate(root, tree, budget, deadline, params, weights)
         self._tree, self._tree_state, self._tree_moves = tree, root.state, root.moves
-        return self._analysis(root, tree, time.perf_counter() - began)
+        return self._analysis(root, tree, time.perf_counter() - began, with_pv)
 
     def _compile(self, root: Root) -> None:
         """Make the first call of every compiled function the search uses."""
@@ -260,7 +261,7 @@ class MCTSAgent(SearchAgent):
                 return tree
             tree = tree.grown()
 
-    def _analysis(self, root: Root, tree: _Tree, seconds: float) -> Analysis:
+    def _analysis(self, root: Root, tree: _Tree, seconds: float, with_pv: bool) -> Analysis:
         rows = []
         for e in tree.root_edges():
             child = int(tree.edges[e, E_CHILD])
@@ -275,7 +276,10 @@ class MCTSAgent(SearchAgent):
         stats = [MoveStats(root.moves[i], q, visits) for visits, q, i in rows]
         stats += [MoveStats(m, 0.0, 0) for i, m in enumerate(root.moves) if i not in seen]
         best = stats[0].move
-        pv = (best, *moves_of_actions(root.state.play(best), self._pv_actions(tree, rows[0][2])))
+        pv: tuple[Move, ...] = (best,)
+        if with_pv:
+            line = self._pv_actions(tree, rows[0][2])
+            pv = (best, *moves_of_actions(root.state.play(best), line))
         iterations = int(tree.counts[C_ITERATIONS])
         return Analysis(
             best=best,

@@ -11,6 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -137,6 +140,23 @@ def warm_up_kernels() -> None:
             state.play(move).legal_moves()
 
 
+def _exit_with_parent(parent: int) -> None:
+    """Leave as soon as the server process is gone: a server killed with SIGKILL cannot close
+    its pool, and its workers would otherwise live on as orphans."""
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def _start_worker() -> None:
+    """Initializer of a worker process: watch the server, then load the kernels."""
+    threading.Thread(
+        target=_exit_with_parent, args=(os.getppid(),), name="parent-watch", daemon=True
+    ).start()
+    warm_up_kernels()
+
+
 _warm_up = warm_up_kernels
 
 
@@ -155,7 +175,7 @@ class ComputerPool:
                 self._executor = ProcessPoolExecutor(
                     self._workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_warm_up,
+                    initializer=_start_worker,
                 )
             else:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")

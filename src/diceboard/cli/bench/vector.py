@@ -172,6 +172,9 @@ def measure_batch(
 
     state = dv.init(game, seed=seed, batch=batch)
     state = dv.step(state, dv.random_actions(state, seed), donate=True)  # compile, warm caches
+    if observe:  # the encoders load (or compile) on first use: not part of the figure
+        state.observation  # noqa: B018
+        state.legal_action_mask  # noqa: B018
     return _time_steps(state, seconds, seed, donate, observe)
 
 

@@ -327,6 +327,8 @@ def test_keyboard_play(page: Any, server: Server) -> None:
     page.keyboard.press("Enter")
     wait_until(lambda: len(server.game(gid, token)["moves"]) == 1)
     assert server.game(gid, token)["moves"][0]["notation"] == "b1-b2=2"
+    # the page must have the new position before Black types (else it answers as White)
+    page.wait_for_function("document.querySelector('#moves').textContent.includes('b1-b2=2')")
     # typed notation: an illegal move is explained, a legal one is played
     page.fill("#notation-input", "a5-a4=2")
     page.press("#notation-input", "Enter")

@@ -143,16 +143,16 @@ def warm_up_kernels() -> None:
 def _exit_with_parent(parent: int) -> None:
     """Leave as soon as the server process is gone: a server killed with SIGKILL cannot close
     its pool, and its workers would otherwise live on as orphans."""
-    while True:
+    while os.getppid() == parent:
         time.sleep(1.0)
-        if os.getppid() != parent:
-            os._exit(0)
+    os._exit(0)
 
 
-def _start_worker() -> None:
-    """Initializer of a worker process: watch the server, then load the kernels."""
+def _start_worker(server: int) -> None:
+    """Initializer of a worker process: watch the server (its pid is passed in, since it may
+    already be gone by the time a freshly spawned worker gets here), then load the kernels."""
     threading.Thread(
-        target=_exit_with_parent, args=(os.getppid(),), name="parent-watch", daemon=True
+        target=_exit_with_parent, args=(server,), name="parent-watch", daemon=True
     ).start()
     warm_up_kernels()
 
@@ -176,6 +176,7 @@ class ComputerPool:
                     self._workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_start_worker,
+                    initargs=(os.getpid(),),
                 )
             else:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")

@@ -347,33 +347,15 @@ def mcts_run(
             else:
                 nh = game.step(s, opts, a, hist, nh)
             child = edges[e, E_CHILD]
-            if child < 0:
+            expanded = child < 0
+            if expanded:
                 child = new_node(nodes, node_value, counts, s)
                 edges[e, E_CHILD] = child
-                depth += 1
-                path[depth] = child
-                v0 = playout_value(
-                    s,
-                    opts,
-                    hist,
-                    nh,
-                    weights,
-                    cutoff,
-                    samples,
-                    rng,
-                    buf,
-                    buf2,
-                    work,
-                    work_hist,
-                    work2,
-                    work_hist2,
-                    fbuf,
-                )
-                break
             node = child
             depth += 1
             path[depth] = node
-            if depth >= MAX_PATH:
+            # a new leaf, or a path too deep to follow further: estimate it by a playout
+            if expanded or depth >= MAX_PATH:
                 v0 = playout_value(
                     s,
                     opts,

@@ -4,6 +4,7 @@ square lists and numbers."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 import diceboard
 from diceboard.cli.errors import UsageError
@@ -112,6 +113,25 @@ def parse_squares(game: Game, text: str) -> tuple[str, ...]:
                 f"{name!r} is not a square of {game.title} ({game.squares[0]}…{game.squares[-1]})"
             )
     return names
+
+
+def bounded(
+    kind: type[int] | type[float], low: float, high: float, what: str
+) -> Callable[[str], float]:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, named ``what`` in
+    its error message (``bounded(int, 1, 65535, "a port")``)."""
+
+    def convert(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            noun = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"{what} is {noun}, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} is {low:g} to {high:g}, not {value:g}")
+        return value
+
+    return convert
 
 
 def positive_float(text: str) -> float:

@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import json
 
-from diceboard.cli.arguments import positive_float, positive_int
+from diceboard.cli.arguments import bounded, positive_float, positive_int
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -29,14 +29,7 @@ examples:
 MAX_GAMES = 500
 
 
-def _think(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"the think time is 0 to 60 seconds, not {value:g}")
-    return value
+_think = bounded(float, 0, 60, "the think time in seconds")
 
 
 def register(subparsers: Subparsers) -> None:

@@ -6,6 +6,7 @@ import argparse
 import ipaddress
 import socket
 
+from diceboard.cli.arguments import bounded
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -24,34 +25,9 @@ examples:
 """
 
 
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a port is a whole number, not {text!r}") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, not {port}")
-    return port
-
-
-def _workers(text: str) -> int:
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if not 1 <= count <= 64:
-        raise argparse.ArgumentTypeError(f"computer workers must be 1 to 64, not {count}")
-    return count
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"the computer delay is 0 to 60 seconds, not {value:g}")
-    return value
+_port = bounded(int, 1, 65535, "a port")
+_workers = bounded(int, 1, 64, "the number of computer workers")
+_seconds = bounded(float, 0, 60, "the computer delay in seconds")
 
 
 def register(subparsers: Subparsers) -> None:

@@ -116,19 +116,19 @@ def parse_squares(game: Game, text: str) -> tuple[str, ...]:
 
 
 def bounded(
-    kind: type[int] | type[float], low: float, high: float, what: str
+    kind: type[int] | type[float], low: float, high: float, rule: str
 ) -> Callable[[str], float]:
-    """An argparse type: a number of ``kind`` from ``low`` to ``high``, named ``what`` in
-    its error message (``bounded(int, 1, 65535, "a port")``)."""
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``; ``rule`` is the
+    sentence an out-of-range value is refused with (``"a port is between 1 and 65535"``)."""
 
     def convert(text: str) -> float:
         try:
             value = kind(text)
         except ValueError:
             noun = "a whole number" if kind is int else "a number"
-            raise argparse.ArgumentTypeError(f"{what} is {noun}, not {text!r}") from None
+            raise argparse.ArgumentTypeError(f"expected {noun}, not {text!r}") from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what} is {low:g} to {high:g}, not {value:g}")
+            raise argparse.ArgumentTypeError(f"{rule}, not {value:g}")
         return value
 
     return convert

@@ -29,7 +29,7 @@ examples:
 MAX_GAMES = 500
 
 
-_think = bounded(float, 0, 60, "the think time in seconds")
+_think = bounded(float, 0, 60, "the think time is 0 to 60 seconds")
 
 
 def register(subparsers: Subparsers) -> None:

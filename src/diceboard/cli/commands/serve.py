@@ -25,9 +25,9 @@ examples:
 """
 
 
-_port = bounded(int, 1, 65535, "a port")
-_workers = bounded(int, 1, 64, "the number of computer workers")
-_seconds = bounded(float, 0, 60, "the computer delay in seconds")
+_port = bounded(int, 1, 65535, "a port is between 1 and 65535")
+_workers = bounded(int, 1, 64, "computer workers must be 1 to 64")
+_seconds = bounded(float, 0, 60, "the computer delay is 0 to 60 seconds")
 
 
 def register(subparsers: Subparsers) -> None:

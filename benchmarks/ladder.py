@@ -63,29 +63,36 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--levels", default="2-8", help="upper levels to test, e.g. 2-8 or 5-6")
     parser.add_argument("--extra", action="store_true", help="also level 8 vs random, material")
+    parser.add_argument("--only-extra", action="store_true", help="only the --extra pairs")
     args = parser.parse_args()
     low, _, high = args.levels.partition("-")
     pairs = []
-    for level in range(int(low), int(high or low) + 1):
-        upper = scaled(level_spec(level, args.game), args.scale)
-        lower = scaled(level_spec(level - 1, args.game), args.scale)
-        pairs.append((f"level {level} vs {level - 1}", upper, lower))
-    if args.extra:
+    if not args.only_extra:
+        for level in range(int(low), int(high or low) + 1):
+            upper = scaled(level_spec(level, args.game), args.scale)
+            lower = scaled(level_spec(level - 1, args.game), args.scale)
+            pairs.append((f"level {level} vs {level - 1}", upper, lower))
+    if args.extra or args.only_extra:
         top = scaled(level_spec(max(LEVELS), args.game), args.scale)
         pairs.append(("level 8 vs random", top, "random"))
         if args.game == "chase":
             pairs.append(("level 8 vs material d3", top, "alphabeta:depth=3,eval=material"))
-    print(f"{args.game}: {args.games} games a pair, time scale {args.scale}, seed {args.seed}")
+    print(
+        f"{args.game}: {args.games} games a pair, time scale {args.scale}, seed {args.seed}\n\n"
+        "| pair | agents | +won =drawn -lost | score | 95 % interval | seconds |\n"
+        "| --- | --- | --- | --- | --- | --- |",
+        flush=True,
+    )
     for label, a, b in pairs:
         began = time.perf_counter()
         s = match(args.game, a, b, args.games, args.workers, args.seed)
         elo = s["elo"]
         assert isinstance(elo, dict)
         print(
-            f"{label:<26} {a} vs {b}: +{s['wins']} ={s['draws']} -{s['losses']} "
-            f"score {100 * float(s['score']):.1f} % "  # type: ignore[arg-type]
-            f"[{100 * elo['score_low']:.1f}, {100 * elo['score_high']:.1f}] "
-            f"({time.perf_counter() - began:.0f} s)",
+            f"| {label} | `{a}` vs `{b}` | +{s['wins']} ={s['draws']} -{s['losses']} "
+            f"| {100 * float(s['score']):.1f} % "  # type: ignore[arg-type]
+            f"| [{100 * elo['score_low']:.1f}, {100 * elo['score_high']:.1f}] "
+            f"| {time.perf_counter() - began:.0f} |",
             flush=True,
         )
 

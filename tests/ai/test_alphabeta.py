@@ -78,7 +78,10 @@ def _static(state: State) -> float:
     engine = engine_for("custodian")
     fbuf = np.empty(engine.num_features)
     return float(
-        engine.static_value(state.kernel_state(), state.game.opts, weights_for("custodian"), fbuf)
+        # the evaluation vector ends with the value of a draw (0: the searcher has no contempt)
+        engine.static_value(
+            state.kernel_state(), state.game.opts, np.append(weights_for("custodian"), 0.0), fbuf
+        )
     )
 
 

@@ -55,11 +55,13 @@ class AlphaBetaAgent(SearchAgent):
         ordering: bool = True,
         contempt: float = 0.0,
         spec: str = "alphabeta",
+        epsilon: float = 0.0,
     ) -> None:
         super().__init__(spec, seed, evaluation, contempt)
         if depth is None and seconds is None:
             raise ValueError("alpha-beta needs a depth or a time budget")
         self.depth = depth
+        self.epsilon = epsilon
         self.seconds = seconds
         self.use_tt = use_tt
         self.ordering = ordering
@@ -84,6 +86,8 @@ class AlphaBetaAgent(SearchAgent):
         root = root_of(state)
         if len(root.moves) == 1:
             return root.moves[0]
+        if self.epsilon > 0.0 and self._rng.random() < self.epsilon:
+            return root.moves[self._rng.randrange(len(root.moves))]
         # no principal variation: walking it through the Python API costs time of the move
         return self._search(root, multipv=False, with_pv=False).best
 

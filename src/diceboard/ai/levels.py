@@ -2,6 +2,14 @@
 
 Each level is an agent spec per game; ``level:N`` plays the spec of the game it is asked
 about. Level 8 spends at most 2 seconds a move (1.8 s budget, kept to within 10 %).
+
+Below level 8 a level is weaker in two ways: it searches less, and one move in so many it is
+careless (``epsilon``: a uniformly random move instead of the searched one), the way chess
+engines' skill levels weaken them. Search alone does not separate the upper levels of
+Custodian Dice: between two careful players nearly every game ends in a draw (a die in a
+corner cannot be sandwiched, and the defender's last dice can shelter there), so a level
+beats the one below by punishing its slips. The carelessness halves from each level to the
+next; ``benchmarks/ladder.py`` measures the steps (see the README).
 """
 
 from __future__ import annotations
@@ -14,17 +22,41 @@ from diceboard.core.move import Move
 #: level -> (what it is, spec for Custodian Dice, spec for Chase)
 LEVELS: dict[int, tuple[str, str, str]] = {
     1: (
-        "a beginner: a random move two times in three, else the greedy one",
-        "greedy:epsilon=0.67",
-        "greedy:epsilon=0.67",
+        "a beginner: nine moves in ten at random, else the best-looking one",
+        "greedy:epsilon=0.9",
+        "greedy:epsilon=0.9",
     ),
-    2: ("greedy with the odd slip", "greedy:epsilon=0.1", "greedy:epsilon=0.1"),
-    3: ("looks two moves ahead", "alphabeta:depth=2", "alphabeta:depth=2"),
-    4: ("looks three moves ahead", "alphabeta:depth=3", "alphabeta:depth=3"),
-    5: ("a tenth of a second a move", "alphabeta:time=0.1", "alphabeta:time=0.1"),
-    6: ("a third of a second a move", "alphabeta:time=0.33", "alphabeta:time=0.33"),
-    7: ("a second a move", "alphabeta:time=1.0", "alphabeta:time=1.0"),
-    8: ("the strongest: 1.8 s a move", "alphabeta:time=1.8", "alphabeta:time=1.8"),
+    2: (
+        "looks one move ahead, three moves in four at random",
+        "greedy:epsilon=0.75",
+        "greedy:epsilon=0.75",
+    ),
+    3: (
+        "looks one move ahead, every other move at random",
+        "greedy:epsilon=0.5",
+        "greedy:epsilon=0.5",
+    ),
+    4: (
+        "looks two moves ahead, one move in three at random",
+        "alphabeta:depth=2,epsilon=0.35",
+        "alphabeta:depth=2,epsilon=0.35",
+    ),
+    5: (
+        "looks three moves ahead, one move in five at random",
+        "alphabeta:depth=3,epsilon=0.2",
+        "alphabeta:depth=3,epsilon=0.2",
+    ),
+    6: (
+        "a fifth of a second a move, one move in ten at random",
+        "alphabeta:time=0.2,epsilon=0.1",
+        "alphabeta:time=0.2,epsilon=0.1",
+    ),
+    7: (
+        "half a second a move, one move in twenty at random",
+        "alphabeta:time=0.5,epsilon=0.05",
+        "alphabeta:time=0.5,epsilon=0.05",
+    ),
+    8: ("the strongest: 1.8 s a move, never careless", "alphabeta:time=1.8", "alphabeta:time=1.8"),
 }
 
 

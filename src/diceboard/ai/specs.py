@@ -6,7 +6,8 @@ spec           parameters (all optional)
 ``random``     none
 ``greedy``     ``eval`` (fitted, material), ``epsilon`` (chance of a random move, 0–1)
 ``alphabeta``  ``depth`` (1–64), ``time`` (seconds), ``eval``, ``tt`` (on/off),
-               ``ordering`` (on/off); neither depth nor time: ``time=1``
+               ``ordering`` (on/off), ``epsilon`` (chance of a random move instead of
+               the searched one, 0–1); neither depth nor time: ``time=1``
 ``mcts``       ``iterations``, ``time`` (seconds), ``c`` (exploration, default 1),
                ``playout`` (random, heuristic), ``cutoff`` (playout actions, default 8),
                ``samples`` (heuristic playout candidates, default 3), ``reuse`` (on/off),
@@ -74,8 +75,10 @@ def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
     evaluation = p.choice("eval", "fitted", EVALUATIONS)
     use_tt = p.flag("tt", True)
     ordering = p.flag("ordering", True)
+    epsilon = p.number("epsilon", 0.0, minimum=0.0, maximum=1.0, strict=False)
     contempt = _contempt(p)
     p.finish()
+    assert epsilon is not None
     if depth is None and seconds is None:
         seconds = 1.0
     return AlphaBetaAgent(
@@ -87,6 +90,7 @@ def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
         ordering,
         contempt,
         spec=_spec("alphabeta", params),
+        epsilon=epsilon,
     )
 
 

@@ -26,6 +26,7 @@ from diceboard.games.chase.kernel.layout import (
     COUNT,
     MAX_LEGAL,
     NUM_ACTIONS,
+    OPT_NO_CAPTURE_LIMIT,
     STATE_LEN,
 )
 from diceboard.games.chase.kernel.movement import path_clear
@@ -41,6 +42,7 @@ __all__ = [
     "extends_turn",
     "features",
     "legal_actions",
+    "progress_limit",
     "step",
 ]
 
@@ -61,6 +63,12 @@ NUM_FEATURES = len(FEATURE_NAMES)
 MATERIAL_FEATURE = 0
 
 _ROW_OF = np.array([h // 9 for h in range(NHEX)], dtype=np.int64)
+
+
+@njit
+def progress_limit(opts: np.ndarray) -> int:
+    """The no-capture limit (0 = none)."""
+    return int(opts[OPT_NO_CAPTURE_LIMIT])
 
 
 @njit

@@ -21,6 +21,7 @@ from diceboard.games.custodian.kernel.layout import (
     NSQ,
     NUM_ACTIONS,
     OPT_JUMPING,
+    OPT_NO_CAPTURE_LIMIT,
     OPT_SELF_AVOIDING,
     PENDING,
     STATE_LEN,
@@ -39,6 +40,7 @@ __all__ = [
     "extends_turn",
     "features",
     "legal_actions",
+    "progress_limit",
     "step",
 ]
 
@@ -61,6 +63,12 @@ MATERIAL_FEATURE = 0
 _CENTRE_MASK = sum(1 << (f * 5 + r) for f in range(1, 4) for r in range(1, 4))
 # opposite of each direction in the kernel's order W, S, N, E
 _OPPOSITE = np.array([3, 2, 1, 0], dtype=np.int64)
+
+
+@njit
+def progress_limit(opts: np.ndarray) -> int:
+    """The no-capture limit (0 = none)."""
+    return int(opts[OPT_NO_CAPTURE_LIMIT])
 
 
 @njit

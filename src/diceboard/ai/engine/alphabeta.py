@@ -15,7 +15,10 @@ one depth with an explicit stack (numba's cache cannot hold recursion).
 - **Transposition table** on the kernel's Zobrist hash: an entry cuts off only at the same
   remaining depth, which keeps a fixed-depth search's value identical with and without the
   table (the table still orders moves at every depth). Positions are keyed without their
-  repetition history, as usual.
+  repetition history, as usual; but a position that has already occurred in the game or the
+  line (one more visit may end the game by repetition) neither takes a value from the table
+  nor stores one, since its value depends on the path (measured: without this a winning
+  side shuffled into draws by repetition on values from the previous move's search).
 - **Move ordering**: the table's move, then by the children's static values where three or
   more moves remain (measured: cheaper than doing it at two, for the same tree), else killer
   moves and the history heuristic; picked lazily (selection), so a cut-off early in the list
@@ -32,7 +35,7 @@ from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.clock import now
 from diceboard.ai.engine.evaluation import leaf_value, play_sequence, terminal_value
 from diceboard.ai.engine.specialise import template
-from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, njit
+from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, count_in_history, njit
 
 #: transposition-table bound flags (``tt_info & 3``)
 TT_EXACT = 1
@@ -150,6 +153,8 @@ def alphabeta(
     dleft = np.zeros(maxl, dtype=np.int64)
     player = np.zeros(maxl, dtype=np.int64)
     chance = np.zeros(maxl, dtype=np.int64)
+    # 1 where the table may cut off and store: the position has not occurred before
+    tt_ok = np.zeros(maxl, dtype=np.int64)
     csum = np.zeros(maxl, dtype=np.float64)
     work = np.empty(game.STATE_LEN, dtype=np.int64)
     work_hist = np.empty(hcap, dtype=np.int64)
@@ -210,13 +215,16 @@ def alphabeta(
                 continue
             chance[level] = 0
             hit = -1
+            tt_ok[level] = 0
             if use_tt:
+                if count_in_history(hists[level], nh[level], s[HASH]) < 2:
+                    tt_ok[level] = 1
                 key = s[HASH] ^ salt
                 slot = key & mask
                 if tt_keys[slot] == key:
                     info = tt_info[slot]
                     hit = (info >> 16) - 1
-                    if ((info >> 4) & 0xFFF) == dleft[level]:
+                    if tt_ok[level] == 1 and ((info >> 4) & 0xFFF) == dleft[level]:
                         v = tt_vals[slot]
                         flag = info & 3
                         if (
@@ -269,7 +277,7 @@ def alphabeta(
                     ret = csum[level] / n
                 else:
                     ret = best[level]
-                    if use_tt and level > 0:
+                    if tt_ok[level] == 1 and level > 0:
                         _store(
                             states[level],
                             salt,
@@ -360,7 +368,7 @@ def alphabeta(
                                 killers[level, 1] = killers[level, 0]
                                 killers[level, 0] = a
                             history[player[level], a] += dleft[level] * dleft[level]
-                        if use_tt and level > 0:
+                        if tt_ok[level] == 1 and level > 0:
                             _store(
                                 states[level],
                                 salt,

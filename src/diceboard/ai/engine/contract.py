@@ -46,3 +46,9 @@ def extends_turn(action: int) -> bool:
     """Whether ``action`` is only part of a turn (the same player decides again to finish it,
     like a Chase absorption); search does not count it as a ply."""
     raise NotImplementedError
+
+
+def progress_limit(opts: np.ndarray) -> int:
+    """The game's no-capture limit under ``opts`` (moves without progress before a draw; 0
+    when the game has none)."""
+    raise NotImplementedError

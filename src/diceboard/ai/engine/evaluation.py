@@ -3,10 +3,18 @@
 A finished game is worth +1 (won) or -1 (lost); a draw is worth what the searching side
 makes of it (its contempt: slightly below 0 for it, so that it plays on rather than repeat).
 Any other position is worth
-``tanh(w·x / 2)`` — the logistic model of :mod:`diceboard.ai.fitting` rescaled from a
-win probability to an expected result — where ``x`` are the binding's features and ``w`` the
-fitted weights; it is clipped to ±:data:`EVAL_LIMIT` so that a proven result always ranks
-above any estimate. A position waiting for a roll is worth the average over the outcomes.
+``EVAL_LIMIT · tanh(w·x / 2)`` — the logistic model of :mod:`diceboard.ai.fitting` rescaled
+from a win probability to an expected result — where ``x`` are the binding's features and
+``w`` the fitted weights. The factor keeps a proven result above any estimate while the
+estimate stays strictly increasing: a hard clip would make every clearly won position look
+the same, and the winning side would wander instead of finishing the game.
+
+Where the game has a no-capture limit (``game.progress_limit``), the estimate slides towards
+the value of a draw as the clock runs: at ``c`` moves of the limit ``L`` it is
+``draw + (v - draw) · (1 - c / 2L)``. A capture restarts the clock and so gains value: the
+side that stands better presses on rather than let the limit end the game in a draw, and the
+side that stands worse is glad of the clock (the same idea as chess engines' fifty-move
+scaling). A position waiting for a roll is worth the average over the outcomes.
 
 The evaluation vector ``weights`` holds the binding's feature weights followed by one more
 entry: the value of a draw for the first player (player 0).
@@ -20,7 +28,7 @@ import numpy as np
 
 from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.specialise import template
-from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
+from diceboard.kernel import CHANCE, CLOCK, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
 
 #: the largest value an estimate may take; proven results are exactly ±1
 EVAL_LIMIT = 0.95
@@ -32,9 +40,16 @@ def terminal_value(state: np.ndarray, weights: np.ndarray) -> float:
     entry of ``weights`` says)."""
     result = state[RESULT]
     if result == RESULT_DRAW:
-        draw = float(weights[weights.shape[0] - 1])
-        return draw if state[TO_MOVE] == 0 else -draw
+        return draw_value(state, weights)
     return 1.0 if result - RESULT_FIRST == state[TO_MOVE] else -1.0
+
+
+@njit
+def draw_value(state: np.ndarray, weights: np.ndarray) -> float:
+    """What a draw is worth to the player ``state[TO_MOVE]`` (the last entry of ``weights``
+    is its worth to the first player)."""
+    draw = float(weights[weights.shape[0] - 1])
+    return draw if state[TO_MOVE] == 0 else -draw
 
 
 @njit
@@ -52,12 +67,12 @@ def static_value(
     z = 0.0
     for i in range(game.NUM_FEATURES):
         z += weights[i] * fbuf[i]
-    v = math.tanh(0.5 * z)
-    if v > EVAL_LIMIT:
-        return EVAL_LIMIT
-    if v < -EVAL_LIMIT:
-        return -EVAL_LIMIT
-    return v
+    v = EVAL_LIMIT * math.tanh(0.5 * z)
+    limit = game.progress_limit(opts)
+    if limit <= 0:
+        return v
+    draw = draw_value(state, weights)
+    return draw + (v - draw) * (1.0 - min(state[CLOCK], limit) / (2.0 * limit))
 
 
 @template

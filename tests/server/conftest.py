@@ -1,4 +1,9 @@
-"""Fixtures of the server tests: an app on a fresh SQLite file, a test client, helpers."""
+"""Fixtures of the server tests: an app on a fresh database, a test client, helpers.
+
+Every test that needs a database takes its URL from the ``database_url`` fixture: a fresh
+SQLite file by default. ``test_postgres.py`` overrides that one fixture with a fresh
+PostgreSQL database (``postgres_url``) and so runs the same tests on PostgreSQL.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +16,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from diceboard.server import ServerSettings, create_app
+from tests.server.pg_cluster import Cluster, PostgresMissing
 
 #: the spec's first position of play (Custodian Dice)
 PLAY_POSITION = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 
 
-def make_settings(path: Path, **overrides: Any) -> ServerSettings:
-    """Settings for a test server: threads instead of processes, no computer delay."""
+def make_settings(database_url: str, **overrides: Any) -> ServerSettings:
+    """Settings for a test server on ``database_url``: threads instead of processes, no
+    computer delay."""
     values: dict[str, Any] = {
         "computer_pool": "thread",
         "computer_workers": 1,
@@ -25,17 +32,49 @@ def make_settings(path: Path, **overrides: Any) -> ServerSettings:
         "heartbeat_interval": 0.2,
     }
     values.update(overrides)
-    return ServerSettings(f"sqlite:///{path}", **values)
+    return ServerSettings(database_url, **values)
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """The SQLite file of a test (tests about SQLite itself use it directly)."""
     return tmp_path / "games.sqlite3"
 
 
 @pytest.fixture
-def client(db_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(make_settings(db_path))) as test_client:
+def database_url(db_path: Path) -> str:
+    """The SQLAlchemy URL of a fresh, empty database for one test (override to change the
+    database every server test runs on)."""
+    return f"sqlite:///{db_path}"
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster for this test process (each xdist worker has its own);
+    skips the tests that need it where PostgreSQL or psycopg is not installed."""
+    try:
+        cluster = Cluster.start()
+    except PostgresMissing as exc:
+        pytest.skip(f"no PostgreSQL for the tests: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: Cluster) -> Iterator[str]:
+    """The URL of a fresh PostgreSQL database, dropped after the test."""
+    name = postgres_cluster.create_database()
+    try:
+        yield postgres_cluster.url(name)
+    finally:
+        postgres_cluster.drop_database(name)
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(make_settings(database_url))) as test_client:
         yield test_client
 
 

@@ -257,6 +257,24 @@ def test_invites_and_joining(client: TestClient) -> None:
     assert joined.json()["token"] not in client.get(f"/api/games/{gid}").text
 
 
+def test_player_names_must_fit_in_the_record(client: TestClient) -> None:
+    # a name becomes the White/Black tag of the record: a control character would break the
+    # record download, and PostgreSQL cannot store a NUL at all (it answered 500)
+    for name in ("Ann\x00", "Ann\nBob", "tab\there"):
+        refused = client.post(
+            "/api/games", json={"game": "custodian", "mode": "online", "name": name}
+        )
+        assert refused.status_code == 422, name
+        assert "control characters" in refused.json()["detail"]
+    created = create(client, mode="online", name='Ann "the Bold" Émile')
+    code = created["links"]["invite"].split("#code=")[1]
+    bad_join = client.post(f"/api/games/{created['id']}/join", json={"code": code, "name": "B\x00"})
+    assert bad_join.status_code == 422 and "body.name" in bad_join.json()["detail"]
+    assert state(client, created["id"])["game"]["status"] == "waiting"  # nothing was changed
+    record = client.get(f"/api/games/{created['id']}/record").text
+    assert '[White "Ann \\"the Bold\\" Émile"]' in record
+
+
 def test_lobby_lists_open_games(client: TestClient) -> None:
     listed = create(client, mode="online", listed=True, variant="chaos")
     create(client, mode="online")  # private: not listed

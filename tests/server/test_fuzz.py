@@ -19,7 +19,7 @@ from diceboard.server.storage.models import GameRow
 from tests.server.conftest import PLAY_POSITION, make_settings
 
 DB = Path(tempfile.mkdtemp(prefix="diceboard-fuzz-")) / "fuzz.sqlite3"
-APP = create_app(make_settings(DB))
+APP = create_app(make_settings(f"sqlite:///{DB}"))
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 _GAMES: list[tuple[str, str]] = []
 

@@ -4,25 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from alembic import command
 from fastapi.testclient import TestClient
-from sqlalchemy import inspect
+from sqlalchemy import event, inspect
 
 from diceboard.server import ServerSettings, create_app
 from diceboard.server.clocks import charge, flagged, reading
 from diceboard.server.errors import Conflict
 from diceboard.server.schemas import NewGame, TimeControl
-from diceboard.server.storage import Database, Repository
+from diceboard.server.storage import Database, MoveData, Repository
 from diceboard.server.storage.database import alembic_config, make_engine, migrate
 from tests.server.conftest import PLAY_POSITION, auth, create, make_settings, state, wait_for
 
 
-def test_conflicting_submissions_exactly_one_applies(db_path: Path) -> None:
-    app = create_app(make_settings(db_path))
+def test_conflicting_submissions_exactly_one_applies(database_url: str) -> None:
+    app = create_app(make_settings(database_url))
     service = app.state.service
 
     async def scenario() -> list[object]:
@@ -38,21 +40,22 @@ def test_conflicting_submissions_exactly_one_applies(db_path: Path) -> None:
             )
         finally:
             await service.stop()
+            app.state.database.close()
 
     results = asyncio.run(scenario())
     applied = [r for r in results if not isinstance(r, BaseException)]
     conflicts = [r for r in results if isinstance(r, Conflict)]
     assert len(applied) == 1 and len(conflicts) == len(results) - 1
-    with TestClient(create_app(make_settings(db_path))) as client:
+    with TestClient(create_app(make_settings(database_url))) as client:
         gid = applied[0].id  # type: ignore[attr-defined]
         game = client.get(f"/api/games/{gid}").json()["game"]
         assert len(game["moves"]) == 1 and game["version"] == 2
 
 
-def test_a_second_process_cannot_overwrite_a_newer_game(db_path: Path) -> None:
+def test_a_second_process_cannot_overwrite_a_newer_game(database_url: str) -> None:
     """Two servers on one database: the guarded write refuses the one that read earlier."""
-    database = Database.open(f"sqlite:///{db_path}")
-    with TestClient(create_app(make_settings(db_path))) as first:
+    database = Database.open(database_url)
+    with TestClient(create_app(make_settings(database_url))) as first:
         created = create(first, mode="local", position=PLAY_POSITION)
         repo = Repository(database)
         stale = repo.load(created["id"])
@@ -69,8 +72,36 @@ def test_a_second_process_cannot_overwrite_a_newer_game(db_path: Path) -> None:
     database.close()
 
 
-def test_games_survive_a_restart(db_path: Path) -> None:
-    with TestClient(create_app(make_settings(db_path))) as client:
+def test_racing_writers_of_one_revision_commit_exactly_once(database_url: str) -> None:
+    """Writers on their own connections replace the same revision at the same moment: the
+    database's row lock and the revision guard let exactly one of them through."""
+    from tests.server.test_units import sample_game
+
+    writers = 8
+    database = Database.open(database_url)
+    repo = Repository(database)
+    before = sample_game()
+    repo.insert(before, [], [])
+    start = threading.Barrier(writers)
+
+    def write(i: int) -> bool:
+        after = dataclasses.replace(before, revision=2, version=2, move_count=1)
+        start.wait()
+        return repo.commit(before, after, new_moves=(MoveData(f"move {i}", "W", 1.0 + i),))
+
+    with ThreadPoolExecutor(writers) as pool:
+        won = list(pool.map(write, range(writers)))
+    loaded = repo.load(before.id)
+    database.close()
+    assert won.count(True) == 1
+    assert loaded is not None
+    game, _seats, moves = loaded
+    assert game.revision == 2 and game.move_count == 1
+    assert moves == [MoveData(f"move {won.index(True)}", "W", 1.0 + won.index(True))]
+
+
+def test_games_survive_a_restart(database_url: str) -> None:
+    with TestClient(create_app(make_settings(database_url))) as client:
         created = create(client, mode="computer", level="random", seed=3)
         gid, token = created["id"], created["token"]
         for _ in range(3):
@@ -81,21 +112,21 @@ def test_games_survive_a_restart(db_path: Path) -> None:
                 headers=auth(token),
             )
         before = state(client, gid, token)["game"]
-    with TestClient(create_app(make_settings(db_path))) as client:
+    with TestClient(create_app(make_settings(database_url))) as client:
         after = state(client, gid, token)
         assert after["you"] == ["W"]
         for key in ("position", "moves", "version", "legal"):
             assert after["game"][key] == before[key]
 
 
-def test_a_computer_turn_resumes_after_a_restart(db_path: Path) -> None:
-    settings = make_settings(db_path, computer_delay=30.0)
+def test_a_computer_turn_resumes_after_a_restart(database_url: str) -> None:
+    settings = make_settings(database_url, computer_delay=30.0)
     with TestClient(create_app(settings)) as client:
         created = create(client, mode="computer", level="random", position=PLAY_POSITION)
         gid, token = created["id"], created["token"]
         client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(token))
         assert state(client, gid)["game"]["to_move"] == "B"  # the computer is still "thinking"
-    with TestClient(create_app(make_settings(db_path))) as client:
+    with TestClient(create_app(make_settings(database_url))) as client:
         wait_for(lambda: state(client, gid)["game"]["to_move"] == "W")
 
 
@@ -152,8 +183,8 @@ def test_clock_arithmetic() -> None:
     assert after.clock_second_ms == 5_000
 
 
-def test_downtime_is_given_back_to_running_clocks(db_path: Path) -> None:
-    with TestClient(create_app(make_settings(db_path))) as client:
+def test_downtime_is_given_back_to_running_clocks(database_url: str) -> None:
+    with TestClient(create_app(make_settings(database_url))) as client:
         created = create(
             client,
             mode="local",
@@ -161,17 +192,35 @@ def test_downtime_is_given_back_to_running_clocks(db_path: Path) -> None:
             time_control={"minutes": 1, "increment": 0},
         )
         gid = created["id"]
-    database = Database.open(f"sqlite:///{db_path}")
+    database = Database.open(database_url)
     Repository(database).heartbeat(time.time() - 40)  # as if the server died 40 s ago
     database.close()
     time.sleep(0.2)
-    with TestClient(create_app(make_settings(db_path))) as client:
+    with TestClient(create_app(make_settings(database_url))) as client:
         remaining = state(client, gid)["game"]["clock"]["remaining"]["W"]
         assert remaining > 55_000  # not charged for the 40 s the server was down
 
 
-def test_migrations_create_and_drop_the_schema(tmp_path: Path) -> None:
-    engine = make_engine(f"sqlite:///{tmp_path / 'm.sqlite3'}")
+def test_a_first_heartbeat_written_meanwhile_by_another_server_is_updated(
+    database_url: str,
+) -> None:
+    """Two servers start on one new database: the other one inserts the first heartbeat
+    between this one's read and insert. This one then updates it instead of failing."""
+    database = Database.open(database_url)
+    repo = Repository(database)
+
+    def the_other_server_beats_first(*_args: object) -> None:
+        Repository(database).heartbeat(5.0)
+
+    # runs once, inside this server's transaction, before its INSERT goes out
+    event.listen(database.sessions, "before_flush", the_other_server_beats_first, once=True)
+    repo.heartbeat(7.0)
+    assert repo.last_heartbeat() == 7.0
+    database.close()
+
+
+def test_migrations_create_and_drop_the_schema(database_url: str) -> None:
+    engine = make_engine(database_url)
     migrate(engine)
     migrate(engine)  # running again at the next start changes nothing
     assert {"games", "seats", "moves", "server_meta", "alembic_version"} <= set(
@@ -189,6 +238,22 @@ def test_unusable_database_urls_are_explained(tmp_path: Path) -> None:
         create_app(ServerSettings("not a url"))
     with pytest.raises(OptionError, match="cannot use the database"):
         create_app(ServerSettings("nosuchdialect://x/y"))
+    with pytest.raises(OptionError, match=r"SQLAlchemy database URL.*'mistyped'"):
+        create_app(ServerSettings("postgresql+psycopg://ann:s3cret@host:mistyped/games"))
+
+
+def test_database_errors_never_show_the_password() -> None:
+    from diceboard.core.errors import OptionError
+
+    urls = (
+        "postgresql+psycopg://ann:s3cret@/games?host=/nonexistent",  # nobody listens there
+        "postgresql+psycopg://ann:s3cret@host:mistyped/games",  # SQLAlchemy cannot parse it
+        "nosuchdialect://ann:s3cret@host/games",  # no such driver
+    )
+    for url in urls:
+        with pytest.raises(OptionError) as refused:
+            create_app(ServerSettings(url))
+        assert "s3cret" not in str(refused.value) and "ann:***@" in str(refused.value), url
 
 
 def test_time_control_bounds() -> None:

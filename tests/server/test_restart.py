@@ -7,7 +7,6 @@ import asyncio
 import json
 import random
 import signal
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -49,8 +48,8 @@ def _snapshot(base: str, game_id: str, token: str | None = None) -> dict[str, An
     }
 
 
-def test_sigkill_and_restart(tmp_path: Path) -> None:
-    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+def test_sigkill_and_restart(database_url: str) -> None:
+    database = database_url
     server = start_server(database)
     rng = random.Random(7)
     base = server.base

@@ -3,11 +3,28 @@ that bad input is answered with a 4xx that names the field before anything is to
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-Name = Field(default=None, min_length=1, max_length=40)
+from diceboard.core.errors import RecordError
+from diceboard.records.tags import check_tag_value
+
+
+def _fits_a_record(name: str) -> str:
+    # A name becomes a player tag of the game's record, so it takes what a tag takes; a
+    # control character would also break the record download, and PostgreSQL cannot store NUL
+    try:
+        return check_tag_value("player", name)
+    except RecordError:
+        raise ValueError(
+            "a player's name must be one line without control characters "
+            "(it becomes a tag of the game record)"
+        ) from None
+
+
+#: a player's name as people type it
+PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_fits_a_record)]
 
 
 class _Strict(BaseModel):
@@ -40,7 +57,7 @@ class NewGame(_Strict):
     level: str | None = Field(default=None, min_length=1, max_length=64)
     time_control: TimeControl | None = None
     listed: bool = False
-    name: str | None = Name
+    name: PlayerName | None = None
     seed: int | None = Field(default=None, ge=0, lt=2**62)
 
 
@@ -48,7 +65,7 @@ class JoinGame(_Strict):
     """Take the open seat: with the invite code (not needed for a game in the lobby)."""
 
     code: str | None = Field(default=None, min_length=1, max_length=64)
-    name: str | None = Name
+    name: PlayerName | None = None
 
 
 class MoveRequest(_Strict):

@@ -2,11 +2,14 @@
 
 Any SQLAlchemy URL works. SQLite files (the default) run in WAL mode with ``synchronous =
 NORMAL``: a committed move survives the server being killed (only an operating-system crash
-could lose the last commits), and readers never wait for the writer.
+could lose the last commits), and readers never wait for the writer. PostgreSQL connections
+run at READ COMMITTED whatever the server's default, which the revision guard relies on.
+Error messages never show a URL's password.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from diceboard.core.errors import OptionError
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+#: the password part of ``scheme://user:password@host``
+_PASSWORD = re.compile(r"^([^:/?#]+://[^:/?#@]*:)[^@/?#]*@")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -35,23 +40,41 @@ def make_engine(url: str) -> Engine:
     """An engine for ``url``; raises :class:`OptionError` for a URL SQLAlchemy cannot use."""
     try:
         parsed = make_url(url)
-    except ArgumentError as exc:
-        raise OptionError(f"--db must be an SQLAlchemy database URL, not {url!r} ({exc})") from None
+    except (ArgumentError, ValueError) as exc:  # ValueError: a port that is not a number
+        raise OptionError(
+            f"--db must be an SQLAlchemy database URL, not {shown_url(url)!r} ({exc})"
+        ) from None
     kwargs: dict[str, Any] = {}
-    sqlite = parsed.get_backend_name() == "sqlite"
+    backend = parsed.get_backend_name()
+    sqlite = backend == "sqlite"
     if sqlite:
         kwargs["connect_args"] = {"check_same_thread": False}
         if parsed.database:
             Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     else:
         kwargs["pool_pre_ping"] = True
+    if backend == "postgresql":
+        # The guarded UPDATE of a game needs READ COMMITTED: a writer that waited for another
+        # one's row lock then re-reads the row, sees the new revision and updates nothing. At
+        # REPEATABLE READ or SERIALIZABLE (a server's default may be either) it would fail
+        # with a serialization error instead of losing the race cleanly.
+        kwargs["isolation_level"] = "READ COMMITTED"
     try:
         engine = create_engine(parsed, **kwargs)
     except Exception as exc:  # a missing driver (ModuleNotFoundError) or bad arguments
-        raise OptionError(f"cannot use the database {url!r}: {exc}") from None
+        raise OptionError(f"cannot use the database {shown_url(url)!r}: {exc}") from None
     if sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def shown_url(url: str) -> str:
+    """``url`` as messages may show it: with its password, if any, replaced by ``***``
+    (also in a URL SQLAlchemy cannot parse, such as one with a mistyped port)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return _PASSWORD.sub(r"\1***@", url)
 
 
 def alembic_config(engine: Engine) -> Config:
@@ -82,7 +105,7 @@ class Database:
             migrate(engine)
         except Exception as exc:
             engine.dispose()
-            raise OptionError(f"cannot open the database {url!r}: {exc}") from None
+            raise OptionError(f"cannot open the database {shown_url(url)!r}: {exc}") from None
         return cls(engine)
 
     def close(self) -> None:

@@ -184,6 +184,14 @@ class Repository:
 
     def heartbeat(self, now: float) -> None:
         """Record that the server is alive at ``now``."""
+        try:
+            self._write_heartbeat(now)
+        except IntegrityError:
+            # another server inserted the first heartbeat between this one's read and insert:
+            # the row exists now, so writing again updates it
+            self._write_heartbeat(now)
+
+    def _write_heartbeat(self, now: float) -> None:
         with self._db.sessions.begin() as session:
             session.merge(MetaRow(key=HEARTBEAT, value=repr(now)))
 

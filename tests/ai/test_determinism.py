@@ -31,6 +31,7 @@ def _line(spec: str, seed: int, start: State, plies: int) -> list[str]:
         "greedy",
         "greedy:epsilon=0.5",
         "alphabeta:depth=2",
+        "alphabeta:depth=1,epsilon=0.5",
         "mcts:iterations=150",
         "level:1",
         "level:4",

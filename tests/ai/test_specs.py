@@ -26,6 +26,7 @@ from diceboard.core.errors import OptionError
         ("alphabeta", AlphaBetaAgent),
         ("alphabeta:depth=4", AlphaBetaAgent),
         ("alphabeta:time=0.5", AlphaBetaAgent),
+        ("alphabeta:depth=3,epsilon=0.2", AlphaBetaAgent),
         ("AlphaBeta: depth = 3 , eval = material, tt=off, ordering=no", AlphaBetaAgent),
         ("mcts:iterations=20000", MCTSAgent),
         ("mcts:time=1.0,c=1.4,playout=random,cutoff=0,reuse=off", MCTSAgent),
@@ -40,14 +41,15 @@ def test_specs_make_their_agents(spec: str, kind: type) -> None:
 
 
 def test_spec_parameters_reach_the_agent() -> None:
-    ab = agent("alphabeta:depth=3,time=0.25,eval=material,tt=off,ordering=off")
+    ab = agent("alphabeta:depth=3,time=0.25,eval=material,tt=off,ordering=off,epsilon=0.1")
     assert isinstance(ab, AlphaBetaAgent)
-    assert (ab.depth, ab.seconds, ab.evaluation, ab.use_tt, ab.ordering) == (
+    assert (ab.depth, ab.seconds, ab.evaluation, ab.use_tt, ab.ordering, ab.epsilon) == (
         3,
         0.25,
         "material",
         False,
         False,
+        0.1,
     )
     mc = agent("mcts:iterations=50,c=2,playout=random,cutoff=3,samples=5,reuse=off")
     assert isinstance(mc, MCTSAgent)
@@ -95,6 +97,7 @@ def test_parse_spec() -> None:
         ("mcts:playout=smart", "playout='smart' is not one of random, heuristic"),
         ("mcts:c=-1", "c='-1' is not a number of at least 0"),
         ("greedy:epsilon=1.5", "epsilon='1.5' is not a number of at most 1"),
+        ("alphabeta:epsilon=-0.1", "epsilon='-0.1' is not a number of at least 0"),
         ("level", "needs its number"),
         ("level:0", "'0' is not 1 or more"),
         ("level:9", "'9' is not 8 or less"),
@@ -110,3 +113,12 @@ def test_bad_specs_raise_option_errors(spec: str, message: str) -> None:
 def test_option_error_is_a_value_error() -> None:
     with pytest.raises(ValueError):
         diceboard.agent("nonsense")
+
+
+def test_alphabeta_epsilon_one_plays_at_random_among_the_legal_moves() -> None:
+    state = diceboard.game("custodian").parse("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10")
+    legal = set(state.legal_moves())
+    careless = [agent("alphabeta:depth=1,epsilon=1", seed=s).choose(state) for s in range(12)]
+    careful = {agent("alphabeta:depth=1", seed=s).choose(state) for s in range(12)}
+    assert set(careless) <= legal
+    assert len(set(careless)) > len(careful)

@@ -72,7 +72,8 @@ def static_value(
     if limit <= 0:
         return v
     draw = draw_value(state, weights)
-    return draw + (v - draw) * (1.0 - min(state[CLOCK], limit) / (2.0 * limit))
+    used = min(int(state[CLOCK]), limit)
+    return draw + (v - draw) * (1.0 - used / (2.0 * limit))
 
 
 @template

@@ -16,7 +16,7 @@ from diceboard.ai.engine.alphabeta import (
     table_salt,
 )
 from diceboard.ai.roots import Root, moves_of_actions, root_of
-from diceboard.ai.search_agent import SearchAgent, deadline_after
+from diceboard.ai.search_agent import SearchAgent, careless_move, deadline_after
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
@@ -86,8 +86,9 @@ class AlphaBetaAgent(SearchAgent):
         root = root_of(state)
         if len(root.moves) == 1:
             return root.moves[0]
-        if self.epsilon > 0.0 and self._rng.random() < self.epsilon:
-            return root.moves[self._rng.randrange(len(root.moves))]
+        slip = careless_move(self._rng, self.epsilon, root.moves)
+        if slip is not None:
+            return slip
         # no principal variation: walking it through the Python API costs time of the move
         return self._search(root, multipv=False, with_pv=False).best
 

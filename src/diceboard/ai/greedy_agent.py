@@ -8,8 +8,8 @@ import time
 import numpy as np
 
 from diceboard.ai.base import Analysis, MoveStats
-from diceboard.ai.roots import root_of
-from diceboard.ai.search_agent import SearchAgent
+from diceboard.ai.roots import Root, root_of
+from diceboard.ai.search_agent import SearchAgent, careless_move
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
@@ -41,8 +41,11 @@ class GreedyAgent(SearchAgent):
         self._rng = random.Random(self.seed)
 
     def analyse(self, state: State) -> Analysis:
+        return self._analyse(root_of(state))
+
+    def _analyse(self, root: Root) -> Analysis:
         began = time.perf_counter()
-        root = root_of(state)
+        state = root.state
         values = np.empty(len(root.moves), dtype=np.float64)
         root.engine.move_values(
             root.arr,
@@ -70,7 +73,6 @@ class GreedyAgent(SearchAgent):
         )
 
     def choose(self, state: State) -> Move:
-        if self.epsilon > 0.0 and self._rng.random() < self.epsilon:
-            moves = root_of(state).moves
-            return moves[self._rng.randrange(len(moves))]
-        return self.analyse(state).best
+        root = root_of(state)
+        slip = careless_move(self._rng, self.epsilon, root.moves)
+        return slip if slip is not None else self._analyse(root).best

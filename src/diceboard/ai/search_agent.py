@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from diceboard.ai.base import Agent
 from diceboard.ai.weights import weights_for
 from diceboard.core.game import State
+from diceboard.core.move import Move
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -52,6 +53,14 @@ class SearchAgent(Agent):
         if game_name not in self._warm:
             compile_search()
             self._warm.add(game_name)
+
+
+def careless_move(rng: random.Random, epsilon: float, moves: Sequence[Move]) -> Move | None:
+    """With probability ``epsilon`` a uniformly random one of ``moves`` (a careless player's
+    slip, drawn from the agent's seeded ``rng``), else ``None``."""
+    if epsilon > 0.0 and rng.random() < epsilon:
+        return moves[rng.randrange(len(moves))]
+    return None
 
 
 def deadline_after(seconds: float | None) -> float:

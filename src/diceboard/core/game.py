@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -36,6 +37,15 @@ from diceboard.kernel import (
 )
 
 _RESULT_STRINGS = ("*", "1-0", "0-1", "1/2-1/2")
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRoll:
+    """The chance event a state waits for: the roll of ``player``'s die on ``square``, or
+    (``square`` ``None``) of a die into ``player``'s hand during setup."""
+
+    player: str
+    square: str | None
 
 
 class Game(ABC):
@@ -169,6 +179,14 @@ class Game(ABC):
     def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
         """Occupied squares of a kernel array: name -> (owner letter, face or None for ?)."""
 
+    def _hand(self, arr: np.ndarray) -> dict[str, tuple[int | None, ...]]:
+        """The hands of a kernel array (games without a hand keep this default)."""
+        return {p: () for p in self.players}
+
+    def _pending_square(self, arr: np.ndarray) -> str | None:
+        """At a chance node, the square of the die to be rolled (``None``: into the hand)."""
+        return None
+
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
         """Squares that ``move`` visits in ``state``, as polylines for drawing arrows."""
         return []
@@ -242,6 +260,26 @@ class State:
         """The dice on the board: square name -> (owner letter, face), in board order.
         The face is ``None`` for a die whose roll is pending (``?``)."""
         return self._game._board(self._arr)
+
+    def hand(self) -> dict[str, tuple[int | None, ...]]:
+        """The dice each player holds off the board, first player first: the rolled faces
+        (ascending), then ``None`` for each die not yet rolled. Only Custodian Dice's setup
+        has a hand; otherwise every tuple is empty."""
+        return self._game._hand(self._arr)
+
+    def dice_counts(self) -> dict[str, int]:
+        """How many dice each player has on the board, first player first."""
+        counts = dict.fromkeys(self._game.players, 0)
+        for owner, _ in self._game._board(self._arr).values():
+            counts[owner] += 1
+        return counts
+
+    def pending_roll(self) -> PendingRoll | None:
+        """At a chance node, whose die is about to be rolled and where it stands (``square``
+        is ``None`` for a die rolled into the hand during setup); otherwise ``None``."""
+        if not self.is_chance():
+            return None
+        return PendingRoll(self.to_move, self._game._pending_square(self._arr))
 
     def move_segments(self, move: Move | str) -> list[list[str]]:
         """Where ``move`` (legal here) takes dice, as polylines of square names for drawing:

@@ -1,25 +1,77 @@
-"""Moves: decisions and chance outcomes in canonical notation, with their action ids."""
+"""Moves: decisions and chance outcomes in canonical notation, with their action ids and their
+structure (what kind of move it is, which squares and faces it involves).
+
+The structure is filled in by the game that makes the move, from its own notation tables, so
+no other layer ever parses move text: the server, the terminal game and the renderers read
+``move.kind``, ``move.from_square``, ``move.to_square`` and the rest.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+
+class MoveKind(StrEnum):
+    """What a move does. The value is the name used in JSON (``"step"``, ``"jump"`` …).
+
+    >>> MoveKind.JUMP.value, MoveKind("transfer") is MoveKind.TRANSFER
+    ('jump', True)
+    """
+
+    #: a Custodian die walks to another square (``b1-d2=5``)
+    STEP = "step"
+    #: a Custodian die jumps over an adjacent die (``b1^b3``)
+    JUMP = "jump"
+    #: a die from the hand is put on the board (``4@c1``)
+    PLACEMENT = "placement"
+    #: a Chase die moves as far as its face (``d6-d3SW``, ``d6xd3SW``)
+    MOVE = "move"
+    #: two adjacent Chase dice exchange pips (``a1=2,a2=1``)
+    TRANSFER = "transfer"
+    #: a Chase absorption prefix alone (``{a1}``): part of a turn
+    ABSORB = "absorb"
+    #: a chance outcome: the roll of a die (``=4``)
+    ROLL = "roll"
+    #: the player passes (``pass``)
+    PASS = "pass"
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One move as the notation writes it, and the action ids that make it.
+    """One move as the notation writes it, the action ids that make it, and its structure.
 
     Most moves are a single action. Some are several in a row: a Chaos move joined with its
     roll (``b1-d2=4``), or a Chase turn that absorbs before it acts (``{a1}d6-d3SW``).
-    Moves compare equal when their notation and actions are equal; they sort by notation.
+    Moves compare equal when their notation and actions are equal (the structure follows
+    from them); they sort by notation.
 
-    >>> m = Move("b1-d2=5", (123,))
-    >>> str(m), m.action
-    ('b1-d2=5', 123)
+    >>> m = Move("b1-d2=5", (123,), MoveKind.STEP, "b1", "d2", face=5)
+    >>> str(m), m.action, m.kind.value, m.squares
+    ('b1-d2=5', 123, 'step', ('b1', 'd2'))
     """
 
     notation: str
     actions: tuple[int, ...]
+    #: what the move does; for a Chase turn with an absorption prefix, what its act does
+    kind: MoveKind = field(default=MoveKind.PASS, compare=False)
+    #: the square the moving die starts on (steps, jumps, moves, and a transfer's first hex)
+    from_square: str | None = field(default=None, compare=False)
+    #: where the moving die ends (or where a die is placed; a transfer's second hex)
+    to_square: str | None = field(default=None, compare=False)
+    #: the face the die shows afterwards, where the move sets it (a turning step, a
+    #: placement, a roll); ``None`` where the move leaves it to a roll or to the rules
+    face: int | None = field(default=None, compare=False)
+    #: the rolled face of a chance outcome joined to the move (Chaos ``b1-d2=4``)
+    roll: int | None = field(default=None, compare=False)
+    #: Chase: the move is written as a capture (``x``: it lands on an enemy die)
+    capture: bool = field(default=False, compare=False)
+    #: Chase: the starting direction of a move (``E``, ``NE``, ``NW``, ``W``, ``SW``, ``SE``)
+    direction: str | None = field(default=None, compare=False)
+    #: Chase: the hexes of the absorption prefix, in order
+    absorbed: tuple[str, ...] = field(default=(), compare=False)
+    #: Chase: a transfer's two dice with their new faces, in notation order
+    exchange: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return self.notation
@@ -39,3 +91,31 @@ class Move:
                 f"{list(self.actions)}; use .actions"
             )
         return self.actions[0]
+
+    @property
+    def squares(self) -> tuple[str, ...]:
+        """Every square the move names, in notation order (prefix hexes first)."""
+        named = [*self.absorbed]
+        if self.exchange:
+            named.extend(sq for sq, _ in self.exchange)
+        else:
+            named.extend(sq for sq in (self.from_square, self.to_square) if sq is not None)
+        return tuple(named)
+
+    def joined(self, after: Move) -> Move:
+        """This move followed by ``after``, as one move: a decision joined with the chance
+        outcome that follows it (``b1-d2`` + ``=4`` is ``b1-d2=4``), or an absorption prefix
+        joined with the act that finishes the turn (``{a1}`` + ``d6-d3SW``).
+
+        >>> step = Move("b1-d2", (700,), MoveKind.STEP, "b1", "d2")
+        >>> both = step.joined(Move("=4", (4630,), MoveKind.ROLL, face=4))
+        >>> str(both), both.actions, both.kind.value, both.face, both.roll
+        ('b1-d2=4', (700, 4630), 'step', 4, 4)
+        """
+        text = self.notation + after.notation
+        actions = self.actions + after.actions
+        if after.kind is MoveKind.ROLL:
+            return replace(self, notation=text, actions=actions, face=after.face, roll=after.face)
+        return replace(
+            after, notation=text, actions=actions, absorbed=self.absorbed + after.absorbed
+        )

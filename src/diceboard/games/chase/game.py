@@ -84,7 +84,9 @@ class ChaseGame(Game):
     kernel: ClassVar[ModuleType] = kernel
     state_class = ChaseState
 
-    def __init__(self, **opts: Any) -> None:
+    def __init__(self, variant: str | None = None, **opts: Any) -> None:
+        if variant is not None:
+            opts = {"variant": variant, **opts}
         resolved = options.resolve(opts)
         super().__init__(resolved, options.kernel_options(resolved), "standard")
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from diceboard.core.errors import IllegalMoveError, NotationError
-from diceboard.core.move import Move
+from diceboard.core.move import Move, MoveKind
 from diceboard.games.chase import kernel
 from diceboard.games.chase.kernel.describe import KEY_ABSORB, KEY_MOVE, KEY_TRANSFER
 from diceboard.games.chase.kernel.geometry import (
@@ -103,18 +103,33 @@ def _stateless_text(action: int) -> str:
 STATELESS_TEXT: tuple[str, ...] = tuple(_stateless_text(a) for a in range(NUM_ACTIONS))
 
 
+def absorb_move(seq: tuple[int, ...]) -> Move:
+    """The absorption prefix ``{a1,b6}`` of the hex sequence ``seq`` as a move."""
+    hexes = tuple(HEX_NAMES[h] for h in seq)
+    return Move(prefix_text(seq), tuple(ABSORB + h for h in seq), MoveKind.ABSORB, absorbed=hexes)
+
+
 def _key_move(key: int) -> Move | None:
     if key >= KEY_ABSORB:
-        hex_index = key - KEY_ABSORB
-        return Move("{" + HEX_NAMES[hex_index] + "}", (ABSORB + hex_index,))
+        return absorb_move((key - KEY_ABSORB,))
     if key >= KEY_TRANSFER:
         rel, other = divmod(key - KEY_TRANSFER, 6)
         pair, face = divmod(rel, 6)
         partner = int(PAIR_PARTNER[pair])
         if partner < 0:
             return None
-        text = _transfer_text(pair // len(PAIR_DIRS), str(face + 1), partner, str(other + 1))
-        return Move(text, (TRANSFER + rel,))
+        anchor = pair // len(PAIR_DIRS)
+        text = _transfer_text(anchor, str(face + 1), partner, str(other + 1))
+        (first, f1), (second, f2) = sorted([(anchor, face + 1), (partner, other + 1)])
+        exchange = ((HEX_NAMES[first], f1), (HEX_NAMES[second], f2))
+        return Move(
+            text,
+            (TRANSFER + rel,),
+            MoveKind.TRANSFER,
+            HEX_NAMES[first],
+            HEX_NAMES[second],
+            exchange=exchange,
+        )
     rel, capture = divmod(key - KEY_MOVE, 2)
     action, face_index = divmod(rel, 6)
     frm, d = divmod(action - MOVE, NDIR)
@@ -122,7 +137,15 @@ def _key_move(key: int) -> Move | None:
     if not STARTS[frm, d] or (capture and land == CHAMBER):
         return None
     sep = "x" if capture else "-"
-    return Move(f"{HEX_NAMES[frm]}{sep}{HEX_NAMES[land]}{DIR_NAMES[d]}", (action,))
+    return Move(
+        f"{HEX_NAMES[frm]}{sep}{HEX_NAMES[land]}{DIR_NAMES[d]}",
+        (action,),
+        MoveKind.MOVE,
+        HEX_NAMES[frm],
+        HEX_NAMES[land],
+        capture=bool(capture),
+        direction=DIR_NAMES[d],
+    )
 
 
 @cache
@@ -187,10 +210,9 @@ def turns_with_prefix(arr: np.ndarray, opts: np.ndarray) -> list[Move]:
     """The legal turns of a position whose player to move must absorb first, sorted."""
     turns = []
     for seq, after in absorptions(arr, opts):
-        head = prefix_text(seq)
-        ids = tuple(ABSORB + h for h in seq)
+        head = absorb_move(seq)
         for act in moves_of(after, _legal(after, opts)):
-            turns.append(Move(head + act.notation, ids + act.actions))
+            turns.append(head.joined(act))
     turns.sort()
     return turns
 
@@ -260,16 +282,16 @@ def parse_turn(state: State, text: str) -> Move:
                 f"the prefix {prefix_text(seq)} leaves {missing} pips to absorb before "
                 f"{_colour(arr)} can act"
             )
-        return Move(prefix_text(seq), tuple(ABSORB + h for h in seq))
+        return absorb_move(seq)
     for canonical, done in absorptions(arr, opts):
         if np.array_equal(done, after):
             seq = canonical
             break
-    head = Move(prefix_text(seq), tuple(ABSORB + h for h in seq))
+    head = absorb_move(seq)
     if not body:
         return head
     act = _parse_act(after, opts, body, text)
-    return Move(head.notation + act.notation, head.actions + act.actions)
+    return head.joined(act)
 
 
 def _check_body_syntax(body: str, text: str) -> None:

@@ -7,23 +7,28 @@ from typing import Any
 import numpy as np
 
 from diceboard.core.errors import OptionError
+from diceboard.games.chase.info import DEFAULT_NO_CAPTURE_LIMIT, MAX_NO_CAPTURE_LIMIT, VARIANTS
 from diceboard.games.chase.kernel.layout import OPT_NO_CAPTURE_LIMIT, OPTS_LEN
-
-DEFAULT_NO_CAPTURE_LIMIT = 100
-VARIANTS = ("standard",)
 
 
 def _limit(value: Any) -> int:
     if isinstance(value, bool):
         raise OptionError(f"option no_capture_limit must be a whole number, not {value!r}")
+    text = str(value).strip()
+    if not text.isascii() or not text.removeprefix("-").isdigit():
+        raise OptionError(
+            f"option no_capture_limit must be a whole number (0 turns it off), not {value!r}"
+        )
     try:
-        limit = int(str(value).strip())
+        limit = int(text)
     except ValueError:
         raise OptionError(
             f"option no_capture_limit must be a whole number (0 turns it off), not {value!r}"
         ) from None
-    if limit < 0:
-        raise OptionError(f"option no_capture_limit must be 0 or more, not {limit}")
+    if not 0 <= limit <= MAX_NO_CAPTURE_LIMIT:
+        raise OptionError(
+            f"option no_capture_limit must be between 0 and {MAX_NO_CAPTURE_LIMIT:,}, not {limit}"
+        )
     return limit
 
 

@@ -11,7 +11,16 @@ import numpy as np
 from diceboard.core.game import Game, State
 from diceboard.core.move import Move
 from diceboard.games.custodian import kernel, options, position
-from diceboard.games.custodian.kernel.layout import BOARD, PASS, PENDING, PLACE, square_name
+from diceboard.games.custodian.kernel.layout import (
+    BOARD,
+    HAND,
+    PASS,
+    PENDING,
+    PENDING_SQ,
+    PLACE,
+    UNROLLED,
+    square_name,
+)
 from diceboard.games.custodian.notation import ACTION_MOVES, ACTION_TEXT, parse_move
 
 #: the first position of play in the spec's example
@@ -84,6 +93,20 @@ class CustodianGame(Game):
                     None if abs(v) == PENDING else abs(v),
                 )
         return cells
+
+    def _hand(self, arr: np.ndarray) -> dict[str, tuple[int | None, ...]]:
+        hands: dict[str, tuple[int | None, ...]] = {}
+        for p, letter in enumerate(self.players):
+            faces: list[int | None] = []
+            for f in range(6):
+                faces.extend([f + 1] * int(arr[HAND + 6 * p + f]))
+            faces.extend([None] * int(arr[UNROLLED + p]))
+            hands[letter] = tuple(faces)
+        return hands
+
+    def _pending_square(self, arr: np.ndarray) -> str | None:
+        sq = int(arr[PENDING_SQ])
+        return square_name(sq) if sq >= 0 else None
 
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
         action = move.actions[0]

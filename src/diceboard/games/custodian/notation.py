@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from diceboard.core.errors import IllegalMoveError, NotationError
-from diceboard.core.move import Move
+from diceboard.core.move import Move, MoveKind
 from diceboard.games.custodian.kernel.layout import (
     BOARD,
     CHANCE_OUTCOME,
@@ -66,8 +66,36 @@ def _action_text(action: int) -> str:
 
 #: notation of every action id
 ACTION_TEXT: tuple[str, ...] = tuple(_action_text(a) for a in range(NUM_ACTIONS))
+
+
+def _action_move(action: int) -> Move:
+    """The Move of one action id, with its structure."""
+    text = ACTION_TEXT[action]
+    ids = (action,)
+    if action >= CHANCE_OUTCOME:
+        face = action - CHANCE_OUTCOME + 1
+        return Move(text, ids, MoveKind.ROLL, face=face, roll=face)
+    if action >= PASS:
+        return Move(text, ids, MoveKind.PASS)
+    if action >= PLACE:
+        face, sq = divmod(action - PLACE, NSQ)
+        return Move(text, ids, MoveKind.PLACEMENT, to_square=square_name(sq), face=face + 1)
+    if action >= JUMP:
+        frm, d = divmod(action - JUMP, NDIR)
+        over = NEIGHBOUR[frm, d]
+        land = NEIGHBOUR[over, d] if over >= 0 else -1
+        to = square_name(land) if land >= 0 else None
+        return Move(text, ids, MoveKind.JUMP, square_name(frm), to)
+    if action >= STEP_ROLL:
+        frm, to = divmod(action - STEP_ROLL, NSQ)
+        return Move(text, ids, MoveKind.STEP, square_name(frm), square_name(to))
+    frm, rest = divmod(action - STEP_TURN, 150)
+    to, face = divmod(rest, 6)
+    return Move(text, ids, MoveKind.STEP, square_name(frm), square_name(to), face=face + 1)
+
+
 #: one shared Move object per action id
-ACTION_MOVES: tuple[Move, ...] = tuple(Move(t, (a,)) for a, t in enumerate(ACTION_TEXT))
+ACTION_MOVES: tuple[Move, ...] = tuple(_action_move(a) for a in range(NUM_ACTIONS))
 
 
 def _square(name: str) -> int:
@@ -96,7 +124,7 @@ def parse_move(state: State, text: str) -> Move:
             decision = norm.rsplit("=", 1)[0]
             if decision in legal:
                 roll = ACTION_MOVES[CHANCE_OUTCOME + int(m.group(4)) - 1]
-                return Move(norm, (*legal[decision].actions, roll.action))
+                return legal[decision].joined(roll)
     raise _explain(state, norm, text)
 
 

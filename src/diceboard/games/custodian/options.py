@@ -7,6 +7,12 @@ from typing import Any
 import numpy as np
 
 from diceboard.core.errors import OptionError
+from diceboard.games.custodian.info import (
+    CHOICES,
+    DEFAULT_NO_CAPTURE_LIMIT,
+    MAX_NO_CAPTURE_LIMIT,
+    VARIANTS,
+)
 from diceboard.games.custodian.kernel.layout import (
     OPT_CAPTURE_SINGLE,
     OPT_JUMPING,
@@ -16,24 +22,6 @@ from diceboard.games.custodian.kernel.layout import (
     OPT_SELF_AVOIDING,
     OPTS_LEN,
 )
-
-#: option name -> allowed values (the first is the default); no_capture_limit is an int
-CHOICES: dict[str, tuple[str, ...]] = {
-    "jumping": ("on", "off"),
-    "faces": ("turn", "roll"),
-    "path": ("no-reversal", "self-avoiding"),
-    "capture": ("line", "single"),
-    "placement": ("chosen", "rolled"),
-}
-DEFAULT_NO_CAPTURE_LIMIT = 100
-
-#: variant -> (jumping, faces)
-VARIANTS: dict[str, tuple[str, str]] = {
-    "standard": ("on", "turn"),
-    "no-jumping": ("off", "turn"),
-    "chaos": ("on", "roll"),
-    "chaos-no-jumping": ("off", "roll"),
-}
 
 
 def _normalise_value(name: str, value: Any) -> str:
@@ -47,14 +35,21 @@ def _normalise_value(name: str, value: Any) -> str:
 
 
 def _limit(value: Any) -> int:
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isascii() or not text.removeprefix("-").isdigit():
+        raise OptionError(
+            f"option no_capture_limit must be a whole number (0 turns it off), not {value!r}"
+        )
     try:
-        limit = int(str(value).strip())
+        limit = int(text)
     except ValueError:
         raise OptionError(
             f"option no_capture_limit must be a whole number (0 turns it off), not {value!r}"
         ) from None
-    if limit < 0:
-        raise OptionError(f"option no_capture_limit must be 0 or more, not {limit}")
+    if not 0 <= limit <= MAX_NO_CAPTURE_LIMIT:
+        raise OptionError(
+            f"option no_capture_limit must be between 0 and {MAX_NO_CAPTURE_LIMIT:,}, not {limit}"
+        )
     return limit
 
 

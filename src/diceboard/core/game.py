@@ -209,7 +209,7 @@ class State:
     :attr:`last_move`), which records use; that link plays no part in equality.
     """
 
-    __slots__ = ("_arr", "_game", "_hash", "_hist", "_last", "_legal", "_parent", "_str")
+    __slots__ = ("_arr", "_game", "_hash", "_hist", "_ids", "_last", "_legal", "_parent", "_str")
 
     def __init__(
         self,
@@ -227,6 +227,7 @@ class State:
         self._parent = parent
         self._last = last
         self._legal: np.ndarray | None = None
+        self._ids: list[int] | None = None
         self._str: str | None = None
         self._hash: int | None = None
 
@@ -343,24 +344,31 @@ class State:
             self._legal = buf[:n].copy()
         return self._legal
 
+    def _legal_ids(self) -> list[int]:
+        """The legal action ids as Python ints (cached: membership tests and table look-ups
+        with Python ints are several times faster than with numpy's)."""
+        if self._ids is None:
+            self._ids = self._legal_array().tolist()
+        return self._ids
+
     def legal_action_ids(self) -> list[int]:
         """Ids of the legal decisions, or of the chance outcomes at a chance node."""
-        return [int(a) for a in self._legal_array()]
+        return list(self._legal_ids())
 
     def legal_moves(self) -> list[Move]:
         """The legal moves in canonical notation, sorted (empty at chance nodes and at the
         end of the game)."""
         if self.is_chance() or self.is_terminal():
             return []
-        return self._game._moves_of(self, self._legal_array())
+        return self._game._moves_of(self, self._legal_ids())
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a chance node, each outcome with its probability; otherwise empty."""
         if not self.is_chance():
             return []
-        ids = self._legal_array()
+        ids = self._legal_ids()
         p = 1.0 / len(ids)
-        return [(self._game._moves_of(self, [int(a)])[0], p) for a in ids]
+        return [(move, p) for move in self._game._moves_of(self, ids)]
 
     def parse_move(self, text: str) -> Move:
         """The legal move (or chance outcome) that ``text`` names here.
@@ -385,14 +393,19 @@ class State:
 
     def _apply(self, actions: tuple[int, ...], move: Move | None) -> State:
         game = self._game
-        state = self
+        step = game.kernel.step
+        opts = game._opts
+        state: State = self
         arr = self._arr
         hist = self._hist
-        for a in actions:
-            if state.is_terminal():
+        for i, a in enumerate(actions):
+            if i:
+                # an intermediate state of a multi-action move exists only to check legality
+                state = game.state_class(game, arr, hist, None, None)
+            if state._arr[RESULT]:
                 raise GameOverError(f"the game is over ({state.outcome()}); no move can be played")
-            game.check_action_id(a)
-            if not (state._legal_array() == a).any():
+            if a not in state._legal_ids():
+                game.check_action_id(a)
                 raise IllegalMoveError(
                     f"action {a} ({game.action_notation(a, state)}) is not legal in {state}"
                 )
@@ -402,10 +415,8 @@ class State:
             n = len(hist)
             grown = np.empty(n + 1, dtype=np.int64)
             grown[:n] = hist
-            n = game.kernel.step(arr, game._opts, a, grown, n)
+            n = step(arr, opts, a, grown, n)
             hist = grown[:n]
-            # intermediate states of a multi-action move exist only to check legality
-            state = game.state_class(game, arr, hist, None, None)
         return game.state_class(game, arr, hist, self, move)
 
     # --- history -----------------------------------------------------------------------------

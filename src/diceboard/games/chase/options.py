@@ -25,9 +25,11 @@ def _limit(value: Any) -> int:
         raise OptionError(
             f"option no_capture_limit must be a whole number (0 turns it off), not {value!r}"
         ) from None
-    if not 0 <= limit <= MAX_NO_CAPTURE_LIMIT:
+    if limit < 0:
+        raise OptionError(f"option no_capture_limit must be 0 or more, not {limit}")
+    if limit > MAX_NO_CAPTURE_LIMIT:
         raise OptionError(
-            f"option no_capture_limit must be between 0 and {MAX_NO_CAPTURE_LIMIT:,}, not {limit}"
+            f"option no_capture_limit must be at most {MAX_NO_CAPTURE_LIMIT:,}, not {limit}"
         )
     return limit
 

@@ -121,4 +121,5 @@ class CustodianGame(Game):
         return parse_move(state, text)
 
     def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
-        return [ACTION_MOVES[a] for a in action_ids]
+        ids = action_ids.tolist() if isinstance(action_ids, np.ndarray) else action_ids
+        return list(map(ACTION_MOVES.__getitem__, ids))

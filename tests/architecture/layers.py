@@ -1,0 +1,146 @@
+"""The package's layers, and a checker that finds imports against them.
+
+Layers point one way: a module may import from its own layer or a lower one, never a higher
+one. The checker reads every import statement of a source file with :mod:`ast` — inside
+functions and ``TYPE_CHECKING`` blocks too — and every ``importlib.import_module`` call
+with a literal name.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "src" / "diceboard"
+
+#: lowest first; each entry: the layer's name and the module patterns that belong to it
+#: (``*`` matches one game's folder name). The most specific pattern decides.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("kernel", ("diceboard.kernel", "diceboard.games.*.kernel")),
+    ("game API", ("diceboard", "diceboard.core", "diceboard.games")),
+    (
+        "records, rendering, encoding",
+        (
+            "diceboard.records",
+            "diceboard.rendering",
+            "diceboard.encoding",
+            "diceboard.games.*.rendering",
+            "diceboard.games.*.encoding",
+        ),
+    ),
+    ("ai", ("diceboard.ai", "diceboard.games.*.ai")),
+    ("arena, envs, vector", ("diceboard.arena", "diceboard.envs", "diceboard.vector")),
+    ("interfaces", ("diceboard.cli", "diceboard.server")),
+)
+
+
+def _matches(module: str, pattern: str) -> bool:
+    parts, want = module.split("."), pattern.split(".")
+    if len(parts) < len(want):
+        return False
+    return all(fnmatch.fnmatchcase(p, w) for p, w in zip(parts, want, strict=False))
+
+
+def layer_of(module: str) -> int:
+    """The index in :data:`LAYERS` of ``module`` (a dotted name inside ``diceboard``)."""
+    best: tuple[int, int] | None = None  # (pattern length, layer)
+    for index, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if _matches(module, pattern):
+                size = pattern.count(".") + 1
+                if best is None or size > best[0]:
+                    best = (size, index)
+    if best is None:
+        raise ValueError(f"{module} is in no layer")
+    return best[1]
+
+
+def module_name(path: Path, root: Path = PACKAGE_ROOT) -> str:
+    """The dotted module name of a source file under the package root."""
+    rel = path.relative_to(root.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """An import of a higher layer's module."""
+
+    importer: str
+    line: int
+    imported: str
+
+    def __str__(self) -> str:
+        low, high = LAYERS[layer_of(self.importer)][0], LAYERS[layer_of(self.imported)][0]
+        return f"{self.importer}:{self.line} ({low}) imports {self.imported} ({high})"
+
+
+def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
+    """Every ``diceboard`` module that ``source`` (the text of ``module``) imports, with the
+    line: ``import x``, ``from x import y`` (``x.y`` when ``y`` is a submodule is not told
+    apart: ``x`` is what counts), relative imports resolved, and literal
+    ``importlib.import_module("x")`` calls."""
+    tree = ast.parse(source)
+    package = module if is_package else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            found.append((node.lineno, target))
+            # "from diceboard.games import custodian" imports the submodule too
+            for alias in node.names:
+                candidate = f"{target}.{alias.name}"
+                if _is_module(candidate):
+                    found.append((node.lineno, candidate))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append((node.lineno, node.args[0].value))
+    return [(line, name) for line, name in found if name.split(".")[0] == "diceboard"]
+
+
+def _is_module(name: str) -> bool:
+    parts = name.split(".")
+    if parts[0] != "diceboard":
+        return False
+    path = PACKAGE_ROOT.joinpath(*parts[1:])
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def check_source(source: str, module: str, is_package: bool = False) -> list[Violation]:
+    """The imports of ``source`` (the text of ``module``) that point up the layers."""
+    own = layer_of(module)
+    return [
+        Violation(module, line, imported)
+        for line, imported in imports_of(source, module, is_package)
+        if layer_of(imported) > own
+    ]
+
+
+def check_package(root: Path = PACKAGE_ROOT) -> list[Violation]:
+    """Every import against the layers in the package's source."""
+    violations: list[Violation] = []
+    for path in sorted(root.rglob("*.py")):
+        module = module_name(path, root)
+        if module == "diceboard":
+            continue  # the package root is the facade: it may load any layer, lazily
+        violations.extend(
+            check_source(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
+        )
+    return violations

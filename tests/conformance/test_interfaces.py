@@ -83,7 +83,7 @@ def test_the_gymnasium_checker_passes(case: tuple[str, str]) -> None:
     gymnasium = pytest.importorskip("gymnasium")
     from gymnasium.utils.env_checker import check_env
 
-    import diceboard.envs.gymnasium  # noqa: F401 - registers the ids
+    import diceboard.envs.gymnasium  # registers the ids
 
     name, variant = case
     env_id = diceboard.games.info(name).environments["gymnasium"]
@@ -93,7 +93,7 @@ def test_the_gymnasium_checker_passes(case: tuple[str, str]) -> None:
 
 def test_openspiel_plays_random_games(case: tuple[str, str]) -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    import diceboard.envs.openspiel  # noqa: F401 - registers the games
+    import diceboard.envs.openspiel  # registers the games
 
     name, variant = case
     short = diceboard.games.info(name).environments["openspiel"]

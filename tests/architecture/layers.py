@@ -81,9 +81,8 @@ class Violation:
 
 def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, str]]:
     """Every ``diceboard`` module that ``source`` (the text of ``module``) imports, with the
-    line: ``import x``, ``from x import y`` (``x.y`` when ``y`` is a submodule is not told
-    apart: ``x`` is what counts), relative imports resolved, and literal
-    ``importlib.import_module("x")`` calls."""
+    line: ``import x``, ``from x import y`` (``x.y`` where ``y`` is a submodule), relative
+    imports resolved, and literal ``importlib.import_module("x")`` calls."""
     tree = ast.parse(source)
     package = module if is_package else module.rpartition(".")[0]
     found: list[tuple[int, str]] = []
@@ -97,12 +96,14 @@ def imports_of(source: str, module: str, is_package: bool) -> list[tuple[int, st
                 target = ".".join([*base, node.module] if node.module else base)
             else:
                 target = node.module or ""
-            found.append((node.lineno, target))
-            # "from diceboard.games import custodian" imports the submodule too
-            for alias in node.names:
-                candidate = f"{target}.{alias.name}"
-                if _is_module(candidate):
-                    found.append((node.lineno, candidate))
+            # "from diceboard.games import custodian" imports the submodule; where every
+            # name is a submodule, the package itself is only a namespace
+            submodules = [
+                f"{target}.{a.name}" for a in node.names if _is_module(f"{target}.{a.name}")
+            ]
+            if len(submodules) < len(node.names):
+                found.append((node.lineno, target))
+            found.extend((node.lineno, name) for name in submodules)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -144,3 +145,59 @@ def check_package(root: Path = PACKAGE_ROOT) -> list[Violation]:
             check_source(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
         )
     return violations
+
+
+def import_graph(root: Path = PACKAGE_ROOT) -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (anywhere in its source)."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(root.rglob("*.py")):
+        module = module_name(path, root)
+        source = path.read_text(encoding="utf-8")
+        graph[module] = {
+            name for _, name in imports_of(source, module, path.name == "__init__.py")
+        } - {module}
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of two or more modules (Tarjan's algorithm, with an
+    explicit stack): modules that import each other, directly or round a circle."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next((c for c in children if c in graph), None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    cycles.append(sorted(group))
+    return cycles

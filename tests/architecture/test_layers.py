@@ -12,6 +12,8 @@ from tests.architecture.layers import (
     PACKAGE_ROOT,
     check_package,
     check_source,
+    import_cycles,
+    import_graph,
     layer_of,
     module_name,
 )
@@ -20,6 +22,19 @@ from tests.architecture.layers import (
 def test_no_import_points_up_the_layers() -> None:
     violations = check_package()
     assert not violations, "imports against the layers:\n" + "\n".join(map(str, violations))
+
+
+def test_no_modules_import_each_other() -> None:
+    cycles = import_cycles(import_graph())
+    assert not cycles, "modules that import each other (round a circle):\n" + "\n".join(
+        " <-> ".join(group) for group in cycles
+    )
+
+
+def test_the_cycle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert import_cycles(graph) == [["a", "b", "c"]]
+    assert import_cycles({"a": {"b"}, "b": set()}) == []
 
 
 def test_every_module_has_a_layer() -> None:

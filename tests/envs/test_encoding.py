@@ -12,8 +12,6 @@ from diceboard.core.errors import OptionError
 from diceboard.core.game import Game
 from diceboard.envs.encoding import action_mask, encoding_for, observe
 
-from .conftest import needs_chase
-
 START = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 
 
@@ -95,7 +93,6 @@ def test_custodian_repetition_planes_count_earlier_occurrences() -> None:
     assert outcome is not None and outcome.reason == "repetition"
 
 
-@needs_chase
 def test_chase_planes_for_the_standard_start() -> None:
     game = diceboard.game("chase")
     enc = encoding_for(game)
@@ -115,7 +112,6 @@ def test_chase_planes_for_the_standard_start() -> None:
     assert _squares(red, enc.plane("own_face_5"), game) == {"i5"}
 
 
-@needs_chase
 def test_chase_absorbing_planes() -> None:
     game = diceboard.game("chase")
     enc = encoding_for(game)

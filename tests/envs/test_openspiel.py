@@ -6,16 +6,17 @@ import pickle
 from typing import Any
 
 import numpy as np
-import pyspiel
 import pytest
+
+pytest.importorskip("pyspiel")
+
+import pyspiel
 from open_spiel.python.algorithms import mcts, minimax
 
 import diceboard
 import diceboard.envs.openspiel
 from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.envs.encoding import observe
-
-from .conftest import needs_chase
 
 
 def _material(state: Any, player: int) -> float:
@@ -68,7 +69,6 @@ def test_openspiel_bots_play_custodian_to_the_end(variant: str) -> None:
     assert returns[0] == {"1-0": 1.0, "0-1": -1.0, "1/2-1/2": 0.0}[outcome.result]
 
 
-@needs_chase
 def test_openspiel_bots_play_chase_to_the_end() -> None:
     game = pyspiel.load_game("python_chase", {"no_capture_limit": 6})
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
@@ -143,7 +143,6 @@ def test_serialisation_round_trips() -> None:
         assert str(clone) != str(state)
 
 
-@needs_chase
 def test_chase_action_strings_are_our_notation() -> None:
     game = pyspiel.load_game("python_chase")
     state = game.new_initial_state()

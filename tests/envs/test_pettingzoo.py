@@ -9,14 +9,15 @@ from typing import Any
 
 import numpy as np
 import pytest
+
+pytest.importorskip("pettingzoo")
+
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 import diceboard
 from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.envs.encoding import observe
 from diceboard.envs.pettingzoo import chase_v0, custodian_dice_v0
-
-from .conftest import needs_chase
 
 CUSTODIAN_OPTIONS: list[dict[str, Any]] = [
     {},
@@ -53,7 +54,6 @@ def test_custodian_passes_the_max_cycles_test() -> None:
     )
 
 
-@needs_chase
 def test_chase_passes_the_pettingzoo_tests() -> None:
     api_test(chase_v0.env(no_capture_limit=30), num_cycles=120)
     seed_test(partial(chase_v0.env, no_capture_limit=30), num_cycles=40)

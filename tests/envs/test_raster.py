@@ -10,8 +10,6 @@ from diceboard.core.game import Game
 from diceboard.envs.raster import draw, rasterize
 from diceboard.rendering.geometry import board_geometry
 
-from .conftest import needs_chase
-
 
 def _pixel(
     img: np.ndarray, game: Game, square: str, width: int, dx: float = 0.0, dy: float = 0.0
@@ -46,7 +44,6 @@ def test_custodian_picture_shows_dice_pips_and_empty_squares() -> None:
     )
 
 
-@needs_chase
 def test_chase_picture_draws_the_chamber_and_split_hexes_twice() -> None:
     game = diceboard.game("chase")
     state = game.parse(

@@ -18,7 +18,7 @@ from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.core.game import Game
 from diceboard.envs.encoding import action_mask, observe
 
-from .conftest import Mirror, chase_available
+from .conftest import Mirror
 
 CUSTODIAN_GAMES = [
     {},
@@ -59,7 +59,6 @@ def test_custodian_batch_agrees_with_the_python_api(options: dict[str, Any]) -> 
     _run_against_api(game, seed=11, batch=12, steps=160)
 
 
-@pytest.mark.skipif(not chase_available(), reason="the Chase engine has not landed yet")
 def test_chase_batch_agrees_with_the_python_api() -> None:
     _run_against_api(diceboard.game("chase", no_capture_limit=30), seed=5, batch=8, steps=150)
 
@@ -210,8 +209,6 @@ def test_property_random_batches_agree_with_the_api(seed: int, variant: str) -> 
 @pytest.mark.nojit
 @pytest.mark.parametrize("game", ["custodian", "chase"])
 def test_the_uncompiled_simulator_agrees_with_the_compiled_one(game: str) -> None:
-    if game == "chase" and not chase_available():
-        pytest.skip("the Chase engine has not landed yet")
     code = (
         "import numpy as np, diceboard.vector as dv\n"
         f"s = dv.init({game!r}, seed=7, batch=3)\n"

@@ -1,98 +1,17 @@
-"""Keeping numba's on-disk cache of the specialised searches honest.
-
-Numba stamps a cached function with the contents of its own source file only. A search copy
-compiles in the game's binding and rules kernel, which live in other files, so an edit there
-would leave a stale compiled search in the cache. Each copy therefore carries a digest of every
-source file it depends on (the search templates, the binding, the game's kernel package and the
-shared kernel package), and the locators installed here use that digest as the cache stamp: any
-edit to any of those files makes numba compile afresh.
-
-The locators subclass numba's own (``numba.core.caching``); if a numba version lacks them, the
-install is skipped and numba's default stamping applies.
-"""
+"""The cache stamps of the specialised searches: :mod:`diceboard.kernel.cache`, with the
+search templates' folder (this one) among the stamped dependencies."""
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
-#: attribute of a search copy that holds its dependency digest
-STAMP_ATTR = "__diceboard_sources_digest__"
+from diceboard.kernel import cache as _cache
+from diceboard.kernel.cache import STAMP_ATTR, install_locators, sources_digest
 
-_installed = False
-
-
-def _module_dir(obj: Any) -> Path | None:
-    module = inspect.getmodule(getattr(obj, "py_func", obj))
-    file = getattr(module, "__file__", None)
-    return Path(file).parent if file else None
+__all__ = ["STAMP_ATTR", "dependency_files", "install_locators", "sources_digest"]
 
 
 def dependency_files(binding: ModuleType) -> list[Path]:
     """The source files a game's compiled search depends on."""
-    here = Path(__file__).parent
-    folders = {here, here.parent.parent / "kernel"}
-    for entry in ("legal_actions", "step"):
-        folder = _module_dir(getattr(binding, entry))
-        if folder is not None:
-            folders.add(folder)
-    files = {Path(str(binding.__file__))}
-    for folder in folders:
-        files.update(folder.glob("*.py"))
-    return sorted(files)
-
-
-def sources_digest(files: list[Path]) -> bytes:
-    """One digest of the names and contents of ``files``."""
-    digest = hashlib.sha256()
-    for path in files:
-        digest.update(str(path.name).encode())
-        digest.update(path.read_bytes())
-    return digest.digest()
-
-
-def install_locators() -> None:
-    """Put the stamping locators in front of numba's own (once per process)."""
-    global _installed
-    if _installed:
-        return
-    _installed = True
-    try:
-        from numba.core import caching
-
-        bases = [
-            caching.UserProvidedCacheLocator,
-            caching.InTreeCacheLocator,
-            caching.UserWideCacheLocator,
-        ]
-        impl = caching.CacheImpl
-    except (ImportError, AttributeError):  # pragma: no cover - another numba layout
-        return
-    stamped: list[Any] = [_stamped(base) for base in bases]
-    impl._locator_classes = stamped + list(impl._locator_classes)
-
-
-def _stamped(base: type) -> type:
-    """``base`` for search copies only, with the dependency digest as the source stamp."""
-
-    class Stamped(base):  # type: ignore[valid-type,misc]
-        _digest: bytes = b""
-
-        @classmethod
-        def from_function(cls, py_func: Any, py_file: str) -> Any:
-            digest = getattr(py_func, STAMP_ATTR, None)
-            if digest is None:
-                return None
-            locator = super().from_function(py_func, py_file)
-            if locator is not None:
-                locator._digest = digest
-            return locator
-
-        def get_source_stamp(self) -> Any:
-            return self._digest
-
-    Stamped.__name__ = Stamped.__qualname__ = f"Stamped{base.__name__}"
-    return Stamped
+    return _cache.dependency_files(binding, [Path(__file__).parent])

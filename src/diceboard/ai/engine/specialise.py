@@ -1,94 +1,29 @@
-"""One search source, one compiled copy per game.
+"""The search templates' use of :mod:`diceboard.kernel.specialise`: one search source, one
+compiled copy per game.
 
 The search functions (alpha-beta, MCTS, evaluation, self-play) are written once, as plain
 Python functions marked with :func:`template`. They call the game only through a module-level
-name ``game`` (typed by :mod:`diceboard.ai.engine.contract`). :func:`specialise` makes, for one
-game, a copy of every template function whose globals bind ``game`` to that game's binding
-module (:mod:`diceboard.ai.bindings`) and every other template name to the copy made for the
-same game, then compiles the copies with :func:`diceboard.kernel.njit`.
-
-Why copies rather than the alternatives numba offers: a jitted function that takes another
-jitted function as an argument, or a closure made by a factory, gets a cache key that holds
-the address of that function object, so ``cache=True`` misses in every new process (measured
-with numba 0.68: 100 % misses). A copy with its own ``__qualname__`` (``custodian.alphabeta``)
-gets its own cache index file next to the template's source, and the game's kernel functions
-are ordinary globals that numba compiles in and caches like any other call.
-
-Numba stamps a cache entry with its own source file only; :mod:`.cache` stamps the copies with
-every file they compile in, so an edit to a binding or a rules kernel recompiles them.
+name ``game`` (typed by :mod:`diceboard.ai.engine.contract`), bound to the game's binding
+module (:mod:`diceboard.ai.bindings`). The mechanism, and why copies, is described in
+:mod:`diceboard.kernel.specialise`.
 """
 
 from __future__ import annotations
 
-import builtins
-import sys
 import types
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any
 
-from diceboard.ai.engine.cache import STAMP_ATTR, dependency_files, install_locators, sources_digest
-from diceboard.kernel import njit
+from diceboard.kernel import specialise as _kernel
+from diceboard.kernel.specialise import is_template, template
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-_TEMPLATE_MARK = "__diceboard_template__"
-
-
-def template(func: F) -> F:
-    """Mark ``func`` as a search template: it is compiled once per game by :func:`specialise`,
-    never called as it is."""
-    setattr(func, _TEMPLATE_MARK, True)
-    return func
-
-
-def is_template(obj: object) -> bool:
-    """Whether ``obj`` is a function marked with :func:`template`."""
-    return isinstance(obj, types.FunctionType) and bool(getattr(obj, _TEMPLATE_MARK, False))
+__all__ = ["is_template", "specialise", "template"]
 
 
 def specialise(
     game_name: str, binding: types.ModuleType, modules: Iterable[types.ModuleType]
 ) -> dict[str, Callable[..., Any]]:
-    """Compile every template function of ``modules`` for one game.
-
-    Returns the name -> jitted function map of the copies (compilation itself is lazy: each
-    copy compiles, or loads from numba's cache, on its first call).
-    """
-    namespace: dict[str, Any] = {}
-    templates: dict[str, types.FunctionType] = {}
-    for module in modules:
-        for name, value in vars(module).items():
-            if is_template(value):
-                if name in templates and templates[name] is not value:
-                    raise ValueError(f"two search templates are called {name!r}")
-                templates[name] = value
-            elif name not in namespace:
-                namespace[name] = value
-            elif namespace[name] is not value and not name.startswith("__"):
-                raise ValueError(f"search template modules disagree on the global {name!r}")
-    # The copies' globals are a real, importable module: numba pickles a compiled function's
-    # environment by module name and imports it again when it loads the function from cache.
-    module_name = f"diceboard.ai.engine._{game_name}_search"
-    module = types.ModuleType(module_name, f"The search compiled for {game_name}.")
-    for key, value in namespace.items():
-        if not key.startswith("__"):
-            setattr(module, key, value)
-    module.game = binding  # type: ignore[attr-defined]
-    module.__builtins__ = builtins  # type: ignore[attr-defined]
-    globals_ = vars(module)
-    sys.modules[module_name] = module
-    install_locators()
-    digest = sources_digest(dependency_files(binding))
-    compiled: dict[str, Callable[..., Any]] = {}
-    for name, func in templates.items():
-        copy = types.FunctionType(
-            func.__code__, globals_, name, func.__defaults__, func.__closure__
-        )
-        copy.__module__ = module_name
-        copy.__qualname__ = f"{game_name}.{name}"
-        copy.__doc__ = func.__doc__
-        copy.__kwdefaults__ = func.__kwdefaults__
-        setattr(copy, STAMP_ATTR, digest)
-        compiled[name] = njit(copy)
-    globals_.update(compiled)
-    return compiled
+    """Compile every search template of ``modules`` for one game (name -> jitted copy)."""
+    return _kernel.specialise(
+        game_name, binding, modules, module_name=f"diceboard.ai.engine._{game_name}_search"
+    )

@@ -20,14 +20,13 @@ from diceboard.games.chase.kernel.describe import (
     notation_key,
     notation_keys,
 )
+from diceboard.games.chase.kernel.drivers import perft, random_playouts
 from diceboard.games.chase.kernel.endings import check_end, check_static_end
 from diceboard.games.chase.kernel.hashing import full_hash
 from diceboard.games.chase.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
 from diceboard.games.chase.kernel.movegen import has_legal_turn, legal_actions
 from diceboard.games.chase.kernel.movement import move_status
-from diceboard.games.chase.kernel.perft import perft
 from diceboard.games.chase.kernel.play import step
-from diceboard.games.chase.kernel.playouts import random_playouts
 from diceboard.games.chase.kernel.setup import new_game
 from diceboard.games.chase.kernel.transfer import transfer_status
 

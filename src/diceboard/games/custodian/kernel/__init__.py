@@ -9,13 +9,12 @@ options array, compile with numba in nopython mode and also run as plain Python.
 - :func:`full_hash` — the 64-bit Zobrist hash (also kept in the state's HASH field)
 """
 
+from diceboard.games.custodian.kernel.drivers import perft, random_playouts
 from diceboard.games.custodian.kernel.endings import check_end, check_static_end, dice_count
 from diceboard.games.custodian.kernel.hashing import full_hash, rehash
 from diceboard.games.custodian.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
 from diceboard.games.custodian.kernel.movegen import has_step_or_jump, legal_actions
-from diceboard.games.custodian.kernel.perft import perft
 from diceboard.games.custodian.kernel.play import step
-from diceboard.games.custodian.kernel.playouts import random_playouts
 from diceboard.games.custodian.kernel.setup import new_game
 
 __all__ = [

@@ -25,11 +25,8 @@ def custodian() -> Game:
 
 @pytest.fixture(scope="session")
 def chase() -> Game:
-    """Chase, or a skip while its engine has not landed."""
-    try:
-        return diceboard.game("chase")
-    except (ImportError, ValueError) as error:
-        pytest.skip(f"the Chase engine is not available yet: {error}")
+    """Chase."""
+    return diceboard.game("chase")
 
 
 def run_diceboard(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:

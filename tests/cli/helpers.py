@@ -9,8 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import diceboard
-
 #: the spec's first position of play
 EXAMPLE = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 #: the Chase standard start
@@ -76,15 +74,3 @@ def usage_error(*args: str, stdin: str = "", cwd: Path | None = None) -> str:
     assert "Traceback" not in done.stderr
     assert done.stdout == "", f"bad input printed {done.stdout!r}"
     return lines[0].removeprefix("diceboard: error: ")
-
-
-def chase_available() -> bool:
-    """Whether the Chase engine has landed."""
-    try:
-        diceboard.game("chase")
-    except ImportError:
-        return False
-    return True
-
-
-needs_chase = pytest.mark.skipif(not chase_available(), reason="the Chase engine is not there yet")

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.cli.helpers import needs_chase, ok, usage_error
+from tests.cli.helpers import ok, usage_error
 
 pytestmark = pytest.mark.e2e
 
@@ -61,14 +61,12 @@ def test_full_bench_with_the_cold_compile() -> None:
     assert "(import " in out and "first calls " in out
 
 
-@needs_chase
 def test_chase_bench() -> None:
     out = ok("bench", "chase", *QUICK)
     assert out.startswith("Chase: random games")
     assert "≥ 500,000 plies/s" in out and "≥ 10,000 plies/s" in out
 
 
-@needs_chase
 def test_bench_all_runs_both_games() -> None:
     out = ok("bench", "all", *QUICK, "--skip", "nojit", "--skip", "moves")
     assert "Custodian Dice: random games" in out and "\nChase: random games" in out

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import CHASE_START, needs_chase, ok, usage_error
+from tests.cli.helpers import CHASE_START, ok, usage_error
 
-pytestmark = [pytest.mark.e2e, needs_chase]
+pytestmark = [pytest.mark.e2e]
 
 #: Blue's 6 on d6 reaches d3 two ways (the spec's example: SW with a ricochet, or E across
 #: the wrap) and bumps Blue's 1 there: NW to e2 after SW, E to d4 after E

@@ -10,6 +10,9 @@ from typing import Any
 
 import pytest
 
+# the browser tests drive the web app: without the web extra they are skipped
+pytest.importorskip("fastapi")
+
 from tests.server.processes import Server, start_server, stop_server
 
 __all__ = ["Server", "screenshot", "start_server", "stop_server", "wait_until"]

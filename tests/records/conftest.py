@@ -10,5 +10,5 @@ from tests.records.helpers import chase_game
 
 @pytest.fixture
 def chase() -> Game:
-    """The Chase game (skips while its engine has not landed)."""
+    """The Chase game."""
     return chase_game()

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import diceboard
 from diceboard.core.game import Game, State
 from diceboard.records import GameRecord
@@ -50,9 +48,5 @@ def assert_round_trips(record: GameRecord) -> None:
 
 
 def chase_game() -> Game:
-    """The Chase game, or a skip while its engine has not landed."""
-    pytest.importorskip("diceboard.games.chase")
-    try:
-        return diceboard.game("chase")
-    except Exception as exc:  # the engine is being written: any failure to build it skips
-        pytest.skip(f"Chase is not available yet: {exc}")
+    """The Chase game."""
+    return diceboard.game("chase")

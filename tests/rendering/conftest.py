@@ -83,8 +83,5 @@ def chaos() -> Game:
 
 @pytest.fixture
 def chase() -> Game:
-    """The Chase game; the Chase tests skip while its engine is not there yet."""
-    try:
-        return diceboard.game("chase")
-    except Exception as error:  # the engine is written in parallel; skip until it exists
-        pytest.skip(f"diceboard.game('chase') is not available yet: {error}")
+    """The Chase game."""
+    return diceboard.game("chase")

@@ -71,15 +71,6 @@ def test_custodian_random_positions(
     check_pictures(random_state("custodian", variant, seed, plies), flipped)
 
 
-def _chase_available() -> bool:
-    try:
-        diceboard.game("chase")
-    except Exception:
-        return False
-    return True
-
-
-@pytest.mark.skipif(not _chase_available(), reason="diceboard.game('chase') is not available yet")
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 60), flipped=st.booleans())
 def test_chase_random_positions(seed: int, plies: int, flipped: bool) -> None:

@@ -8,12 +8,17 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+pytest.importorskip("schemathesis")
+pytest.importorskip("fastapi")
+
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 
 from diceboard.server import create_app
-from diceboard.server.live import replay
+from diceboard.server.live import state_after_moves
 from diceboard.server.storage import Database, Repository
 from diceboard.server.storage.models import GameRow
 from tests.server.conftest import PLAY_POSITION, make_settings
@@ -86,7 +91,7 @@ def test_every_game_is_intact_after_fuzzing() -> None:
         assert loaded is not None
         data, seats, moves = loaded
         assert data.move_count == len(moves), game_id
-        state = replay(make_rules(data.game, data.options), data.start_position, moves)
+        state = state_after_moves(make_rules(data.game, data.options), data.start_position, moves)
         assert len(state.move_stack()) == len(moves)
         assert {s.seat for s in seats} == set(make_rules(data.game, data.options).players)
         assert (data.status == "finished") == (data.result != "*"), game_id

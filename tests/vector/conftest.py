@@ -5,24 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import diceboard
 import diceboard.vector as dv
 from diceboard.core.game import Game, State
-
-
-def chase_available() -> bool:
-    """Whether the Chase engine has landed (its tests are skipped until then)."""
-    try:
-        diceboard.game("chase")
-    except Exception:
-        return False
-    return dv.GAMES["chase"][0] in _dispatch_games()
-
-
-def _dispatch_games() -> set[int]:
-    from diceboard.vector import dispatch
-
-    return set(dispatch.SUPPORTED)
 
 
 class Mirror:

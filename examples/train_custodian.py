@@ -28,7 +28,7 @@ import numpy as np
 
 import diceboard
 import diceboard.vector as dv
-from diceboard.envs.encoding import custodian as enc
+from diceboard.games.custodian import encoding as enc
 from diceboard.games.custodian.kernel import STATE_LEN
 from diceboard.games.custodian.kernel import step as kernel_step
 from diceboard.kernel import TO_MOVE

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import diceboard
 from diceboard.core.errors import OptionError
 from diceboard.core.game import Game
-from diceboard.envs.encoding import action_mask, encoding_for, observe
+from diceboard.encoding import action_mask, encoding_for, observe
 
 START = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 

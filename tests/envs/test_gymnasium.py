@@ -14,7 +14,7 @@ import gymnasium
 from gymnasium.utils.env_checker import check_env
 
 from diceboard.core.errors import IllegalMoveError, OptionError
-from diceboard.envs.encoding import observe
+from diceboard.encoding import observe
 from diceboard.envs.gymnasium import ChaseEnv, CustodianDiceEnv
 
 

@@ -16,7 +16,7 @@ from open_spiel.python.algorithms import mcts, minimax
 import diceboard
 import diceboard.envs.openspiel
 from diceboard.core.errors import IllegalMoveError, OptionError
-from diceboard.envs.encoding import observe
+from diceboard.encoding import observe
 
 
 def _material(state: Any, player: int) -> float:

@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 import diceboard
 from diceboard.core.errors import IllegalMoveError, OptionError
-from diceboard.envs.encoding import observe
+from diceboard.encoding import observe
 from diceboard.envs.pettingzoo import chase_v0, custodian_dice_v0
 
 CUSTODIAN_OPTIONS: list[dict[str, Any]] = [

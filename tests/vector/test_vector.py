@@ -16,7 +16,7 @@ import diceboard
 import diceboard.vector as dv
 from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.core.game import Game
-from diceboard.envs.encoding import action_mask, observe
+from diceboard.encoding import action_mask, observe
 
 from .conftest import Mirror
 
@@ -235,3 +235,31 @@ def test_the_core_and_the_simulator_import_no_optional_library() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_the_simulator_does_not_import_the_environments() -> None:
+    code = "import sys, diceboard.vector\nprint('diceboard.envs' in sys.modules)\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_the_games_are_the_registered_ones_with_an_encoding() -> None:
+    assert dv.games() == diceboard.games.names()
+
+
+def test_the_compiled_loops_load_from_numbas_cache_in_a_new_process() -> None:
+    code = (
+        "import diceboard.vector as dv\n"
+        "s = dv.init('custodian', seed=1, batch=2)\n"
+        "s = dv.step(s, dv.random_actions(s, 1))\n"
+        "s.observation\n"
+    )
+    subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    env = dict(os.environ, NUMBA_DEBUG_CACHE="1")
+    again = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    lines = [line for line in again.stdout.splitlines() if "kernels.custodian." in line]
+    for loop in ("reset_rows", "step_rows", "observe_rows"):
+        assert any(f"custodian.{loop}" in line and "data loaded" in line for line in lines), loop
+    assert not [line for line in lines if "data saved" in line]

@@ -1,14 +1,16 @@
 """Observation encodings shared by every research interface.
 
-Each game has one encoding module (:mod:`.custodian`, :mod:`.chase`) with an ``njit``
-function ``encode(state, opts, history, nhist, perspective, out)`` that writes a fixed-shape
-``float32`` tensor from a kernel state array; the batched simulator calls it inside its
-compiled loops, and the adapters (PettingZoo, Gymnasium, OpenSpiel) call it through
-:func:`observe`. The legal-action mask is the kernel's ``legal_actions`` scattered over the
-game's fixed action space (:func:`action_mask`).
+Each game has one encoding module, ``diceboard.games.<game>.encoding`` (the registry's
+``encoding`` component, :func:`diceboard.games.component`), with an ``njit`` function
+``encode(state, opts, history, nhist, perspective, out)`` that writes a fixed-shape
+``float32`` tensor from a kernel state array, and the constants ``VERSION``, ``PLANES`` and
+``BOARD_SHAPE`` that describe it. The batched simulator calls ``encode`` inside its compiled
+loops, and the adapters (PettingZoo, Gymnasium, OpenSpiel) call it through :func:`observe`.
+The legal-action mask is the kernel's ``legal_actions`` scattered over the game's fixed
+action space (:func:`action_mask`).
 
 >>> import diceboard
->>> from diceboard.envs.encoding import encoding_for, observe, action_mask
+>>> from diceboard.encoding import encoding_for, observe, action_mask
 >>> state = diceboard.game("custodian").parse("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10")
 >>> enc = encoding_for(state.game)
 >>> observe(state).shape == enc.shape, int(action_mask(state).sum())
@@ -17,6 +19,7 @@ game's fixed action space (:func:`action_mask`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -26,8 +29,9 @@ import numpy as np
 
 from diceboard.core.errors import OptionError
 from diceboard.core.game import Game, State
+from diceboard.games import canonical_name, component, info, names
 
-__all__ = ["Encoding", "action_mask", "encoding_for", "observe"]
+__all__ = ["Encoding", "action_mask", "encoded_games", "encoding_for", "encoding_module", "observe"]
 
 
 @dataclass(frozen=True)
@@ -66,23 +70,53 @@ class Encoding:
             ) from None
 
 
-def _module(name: str) -> ModuleType:
-    if name == "custodian":
-        from diceboard.envs.encoding import custodian
+def _encoded_name(game: Game | str) -> str:
+    """The registered name of ``game``, which must have an encoding (OptionError if not)."""
+    if isinstance(game, Game):
+        name = game.name
+    else:
+        try:
+            name = canonical_name(str(game))
+        except OptionError:
+            name = ""
+    if not name or "encoding" not in info(name).modules:
+        raise OptionError(
+            f"no observation encoding for game {str(game)!r}; games: {', '.join(encoded_games())}"
+        )
+    return name
 
-        return custodian
-    if name == "chase":
-        from diceboard.envs.encoding import chase
 
-        return chase
-    raise OptionError(f"no observation encoding for game {name!r}; games: custodian, chase")
+def encoded_games() -> tuple[str, ...]:
+    """The registered games that have an observation encoding.
+
+    >>> encoded_games()
+    ('custodian', 'chase')
+    """
+    return tuple(name for name in names() if "encoding" in info(name).modules)
+
+
+def encoding_module(game: Game | str) -> ModuleType:
+    """The encoding module of ``game`` (a :class:`~diceboard.core.game.Game`, or a registered
+    name or alias): the registry's ``encoding`` component of the game
+    (:func:`diceboard.games.component`)."""
+    module: ModuleType = component(_encoded_name(game), "encoding")
+    return module
+
+
+@functools.cache
+def _encoding(name: str) -> Encoding:
+    mod = encoding_module(name)
+    return Encoding(name, mod.VERSION, mod.PLANES, mod.BOARD_SHAPE, mod.encode)
 
 
 def encoding_for(game: Game | str) -> Encoding:
-    """The encoding of ``game`` (a :class:`~diceboard.core.game.Game` or its name)."""
-    name = game.name if isinstance(game, Game) else str(game)
-    mod = _module(name)
-    return Encoding(name, mod.VERSION, mod.PLANES, mod.BOARD_SHAPE, mod.encode)
+    """The encoding of ``game`` (a :class:`~diceboard.core.game.Game`, or a registered name
+    or alias).
+
+    >>> encoding_for("chase").shape
+    (24, 9, 9)
+    """
+    return _encoding(_encoded_name(game))
 
 
 def observe(state: State, perspective: int | str | None = None) -> np.ndarray:

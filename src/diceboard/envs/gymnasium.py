@@ -1,6 +1,10 @@
 """Single-agent Gymnasium environments: the learner against a diceboard agent
 (needs the ``diceboard[rl]`` extra).
 
+Every registered game is registered with Gymnasium under its ``info.environments["gymnasium"]``
+id, with a class of this module named after its title (``CustodianDiceEnv``, ``ChaseEnv``:
+:func:`env_class`).
+
 >>> import gymnasium
 >>> import diceboard.envs.gymnasium  # registers the environments
 >>> env = gymnasium.make("diceboard/CustodianDice-v0", opponent="random", seat="second")
@@ -11,6 +15,8 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any, ClassVar, SupportsFloat
 
 import gymnasium
@@ -18,9 +24,11 @@ import numpy as np
 from gymnasium import spaces
 
 import diceboard
+from diceboard import games
 from diceboard.ai import Agent
 from diceboard.core.errors import IllegalMoveError
 from diceboard.core.game import Game, State
+from diceboard.encoding import action_mask, encoding_for, observe
 from diceboard.envs.common import (
     ILLEGAL_ACTIONS,
     action_id,
@@ -30,9 +38,6 @@ from diceboard.envs.common import (
     render_state,
     roll_chance,
 )
-from diceboard.envs.encoding import action_mask, encoding_for, observe
-
-__all__ = ["ChaseEnv", "CustodianDiceEnv", "DiceboardGymEnv"]
 
 Observation = dict[str, np.ndarray]
 
@@ -41,7 +46,7 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a two-player diceboard game; the other seat is a diceboard agent.
 
     Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` from the
-    learner's side (:mod:`diceboard.envs.encoding`); actions are the game's action ids, and
+    learner's side (:mod:`diceboard.encoding`); actions are the game's action ids, and
     :meth:`action_masks` gives the mask too (as sb3-contrib's maskable algorithms expect).
     The reward is +1 for a win, -1 for a loss and 0 otherwise, at the end of the game.
     Chance events and the opponent's moves happen inside :meth:`step`; ``info`` lists the
@@ -193,26 +198,45 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
         return render_state(self.game_state, self.render_mode)
 
 
-class CustodianDiceEnv(DiceboardGymEnv):
-    """Custodian Dice against a diceboard agent
-    (``gymnasium.make("diceboard/CustodianDice-v0")``)."""
-
-    game_name = "custodian"
-
-
-class ChaseEnv(DiceboardGymEnv):
-    """Chase against a diceboard agent (``gymnasium.make("diceboard/Chase-v0")``)."""
-
-    game_name = "chase"
+def class_name(title: str) -> str:
+    """The class name of the environment of the game titled ``title``: its words joined,
+    then ``Env`` (``"Custodian Dice"`` -> ``CustodianDiceEnv``)."""
+    return "".join(word[:1].upper() + word[1:] for word in re.findall(r"[A-Za-z0-9]+", title)) + (
+        "Env"
+    )
 
 
-def _register() -> None:
-    for env_id, cls in (
-        ("diceboard/CustodianDice-v0", CustodianDiceEnv),
-        ("diceboard/Chase-v0", ChaseEnv),
-    ):
+@functools.cache
+def env_class(name: str) -> type[DiceboardGymEnv]:
+    """The environment class of the registered game ``name`` (or an alias), a subclass of
+    :class:`DiceboardGymEnv` that this module exports under :func:`class_name`."""
+    info = games.info(name)
+    cls = type(
+        class_name(info.title),
+        (DiceboardGymEnv,),
+        {
+            "__module__": __name__,
+            "__doc__": f"{info.title} against a diceboard agent "
+            f'(``gymnasium.make("{info.environments["gymnasium"]}")``).',
+            "game_name": info.name,
+        },
+    )
+    return cls
+
+
+def _register() -> list[str]:
+    """Make and register every game's environment class; returns the class names."""
+    made = []
+    for name in games.names():
+        env_id = games.info(name).environments.get("gymnasium")
+        if env_id is None:
+            continue
+        cls = env_class(name)
+        globals()[cls.__name__] = cls  # importable by name, as the entry point and pickle need
+        made.append(cls.__name__)
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=f"{__name__}:{cls.__name__}")
+    return made
 
 
-_register()
+__all__ = ["DiceboardGymEnv", "class_name", "env_class", *_register()]

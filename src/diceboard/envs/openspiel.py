@@ -1,6 +1,9 @@
-"""Both games as OpenSpiel Python games (needs the ``diceboard[openspiel]`` extra).
+"""Every game as an OpenSpiel Python game (needs the ``diceboard[openspiel]`` extra).
 
-Importing this module registers ``python_custodian_dice`` and ``python_chase`` with pyspiel:
+Importing this module registers every registered game with pyspiel under its
+``info.environments["openspiel"]`` name (``python_custodian_dice``, ``python_chase``), with a
+class of this module named after the game (``CustodianSpielGame``, ``ChaseSpielGame``:
+:func:`spiel_game_class`):
 
 >>> import pyspiel
 >>> import diceboard.envs.openspiel  # noqa: F401
@@ -11,31 +14,31 @@ Importing this module registers ``python_custodian_dice`` and ``python_chase`` w
 
 Decisions use the game's action ids (``game.num_actions`` of them) and are written in the
 game's notation; chance outcomes (Custodian's setup and Chaos rolls) are OpenSpiel chance
-actions ``0 … 5`` for the faces 1 … 6. Observation tensors are the encodings of
-:mod:`diceboard.envs.encoding`, from the observing player's side. States serialise with
+actions ``0 … 5`` for the faces 1 … 6 (the kernel ids from the encoding module's
+``CHANCE_BASE``). Observation tensors are the encodings of :mod:`diceboard.encoding`, from
+the observing player's side. States serialise with
 ``state.serialize()`` / ``game.deserialize_state()`` and ``pyspiel.serialize_game_and_state``.
 Game parameters are the game's options (Custodian: ``variant``, ``jumping``, ``faces``,
-``path``, ``capture``, ``placement``, ``no_capture_limit``; Chase: ``no_capture_limit``);
-an empty ``jumping`` or ``faces`` means "as the variant says".
+``path``, ``capture``, ``placement``, ``no_capture_limit``; Chase: ``no_capture_limit``):
+``variant`` where the game has more than one, and every option at its default, except that
+an empty value of an option a variant sets (``jumping``, ``faces``) means "as the variant
+says".
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 import diceboard
+from diceboard import games
 from diceboard.core.game import Game, State
-from diceboard.envs.encoding import encoding_for, observe
-from diceboard.games.custodian.kernel.layout import CHANCE_OUTCOME
+from diceboard.core.info import GameInfo
+from diceboard.encoding import encoding_for, encoding_module, observe
 
-__all__ = ["ChaseSpielGame", "CustodianSpielGame", "DiceboardSpielGame", "DiceboardSpielState"]
-
-#: Custodian Dice: at most 4 + 3 captures before a side drops below two dice, each after at
-#: most ``no_capture_limit`` plies, plus the ten placements
-_CUSTODIAN_SEGMENTS = 8
 #: the bound reported as max_game_length when no finite bound follows from the options
 _UNBOUNDED_LENGTH = 100_000
 
@@ -62,19 +65,16 @@ class DiceboardSpielGame(pyspiel.Game):  # type: ignore[misc]
     @classmethod
     def info_for(cls, game: Game) -> pyspiel.GameInfo:
         """OpenSpiel's GameInfo for ``game``."""
-        limit = int(game.options.get("no_capture_limit", 0))
-        if cls.chance_base is not None and limit > 0:
-            length = 10 + _CUSTODIAN_SEGMENTS * (limit + 1)
-        else:
-            length = _UNBOUNDED_LENGTH
+        facts = encoding_module(game)
+        length = facts.max_game_length(game.options)
         return pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
-            max_chance_outcomes=6 if cls.chance_base is not None else 0,
+            max_chance_outcomes=int(facts.CHANCE_OUTCOMES),
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=length,
+            max_game_length=_UNBOUNDED_LENGTH if length is None else int(length),
         )
 
     def new_initial_state(self) -> DiceboardSpielState:
@@ -188,7 +188,7 @@ class DiceboardSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class DiceboardObserver:
-    """Observation tensors (the encoding of :mod:`diceboard.envs.encoding`) and strings."""
+    """Observation tensors (the encoding of :mod:`diceboard.encoding`) and strings."""
 
     def __init__(self, game: Game, params: dict[str, Any] | None) -> None:
         if params:
@@ -229,34 +229,68 @@ def _game_type(short_name: str, long_name: str, chance: bool, params: dict[str, 
     )
 
 
-class CustodianSpielGame(DiceboardSpielGame):
-    """``python_custodian_dice``: Custodian Dice with explicit chance nodes for every roll."""
+def parameters(info: GameInfo) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game and their defaults: ``variant`` (where the game has
+    several), then every option at its default ("" for an option a variant sets).
 
-    game_name = "custodian"
-    chance_base = CHANCE_OUTCOME
-    game_type = _game_type(
-        "python_custodian_dice",
-        "Python Custodian Dice",
-        True,
+    >>> parameters(games.info("chase"))
+    {'no_capture_limit': 100}
+    """
+    params: dict[str, Any] = {}
+    if len(info.variants) > 1:
+        params["variant"] = info.default_variant
+    for option in info.options:
+        params[option.name] = "" if option.variant else option.default
+    return params
+
+
+def class_name(name: str) -> str:
+    """The class name of the OpenSpiel game of the registered game ``name``
+    (``"custodian"`` -> ``CustodianSpielGame``)."""
+    return "".join(part.capitalize() for part in name.replace("-", "_").split("_")) + "SpielGame"
+
+
+@functools.cache
+def spiel_game_class(name: str) -> type[DiceboardSpielGame]:
+    """The OpenSpiel game class of the registered game ``name`` (or an alias), a subclass of
+    :class:`DiceboardSpielGame` that this module exports under :func:`class_name`."""
+    info = games.info(name)
+    short_name = info.environments["openspiel"]
+    chance = " with explicit chance nodes for every roll" if info.has_chance else " (deterministic)"
+    cls = type(
+        class_name(info.name),
+        (DiceboardSpielGame,),
         {
-            "variant": "standard",
-            "jumping": "",
-            "faces": "",
-            "path": "no-reversal",
-            "capture": "line",
-            "placement": "chosen",
-            "no_capture_limit": 100,
+            "__module__": __name__,
+            "__doc__": f"``{short_name}``: {info.title}{chance}.",
+            "game_name": info.name,
+            "chance_base": encoding_module(info.name).CHANCE_BASE,
+            "game_type": _game_type(
+                short_name, f"Python {info.title}", info.has_chance, parameters(info)
+            ),
         },
     )
+    return cls
 
 
-class ChaseSpielGame(DiceboardSpielGame):
-    """``python_chase``: Chase (deterministic)."""
+def _register() -> list[str]:
+    """Make and register every game's OpenSpiel class; returns the class names."""
+    made = []
+    for name in games.names():
+        if "openspiel" not in games.info(name).environments:
+            continue
+        cls = spiel_game_class(name)
+        globals()[cls.__name__] = cls  # importable by name, as pickle needs
+        made.append(cls.__name__)
+        pyspiel.register_game(cls.game_type, cls)
+    return made
 
-    game_name = "chase"
-    chance_base = None
-    game_type = _game_type("python_chase", "Python Chase", False, {"no_capture_limit": 100})
 
-
-pyspiel.register_game(CustodianSpielGame.game_type, CustodianSpielGame)
-pyspiel.register_game(ChaseSpielGame.game_type, ChaseSpielGame)
+__all__ = [
+    "DiceboardSpielGame",
+    "DiceboardSpielState",
+    "class_name",
+    "parameters",
+    "spiel_game_class",
+    *_register(),
+]

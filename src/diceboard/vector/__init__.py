@@ -15,7 +15,7 @@ derived from the seed; ``state.chance_outcomes`` logs the ones the last step rol
 can be replayed exactly through the Python API.
 """
 
-from diceboard.vector.api import GAMES, init, random_actions, reset, step
+from diceboard.vector.api import games, init, random_actions, reset, step
 from diceboard.vector.state import BatchConfig, VectorState
 
-__all__ = ["GAMES", "BatchConfig", "VectorState", "init", "random_actions", "reset", "step"]
+__all__ = ["BatchConfig", "VectorState", "games", "init", "random_actions", "reset", "step"]

@@ -9,19 +9,13 @@ import numpy as np
 
 from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.core.game import Game, State
-from diceboard.envs.encoding import encoding_for
+from diceboard.encoding import encoded_games, encoding_for, encoding_module
 from diceboard.games import game as make_game
-from diceboard.vector import dispatch, kernels
+from diceboard.vector import kernels
 from diceboard.vector.rng import seed_streams
 from diceboard.vector.state import BatchConfig, VectorState
 from diceboard.vector.threads import threads_for as _threads_for
 
-#: game name -> (dispatch id, room in the chance log for one step: the rolls that can follow
-#: one decision plus the leading rolls of a new game)
-GAMES: dict[str, tuple[int, int]] = {
-    "custodian": (dispatch.CUSTODIAN, 16),
-    "chase": (dispatch.CHASE, 1),
-}
 #: history rows when the game has no no-capture limit (the kernels then drop the oldest hash)
 UNLIMITED_HISTORY = 1024
 
@@ -31,6 +25,16 @@ def _history_capacity(game: Game, start_len: int) -> int:
     limit = int(game.options.get("no_capture_limit", 0))
     capacity = limit + 8 if limit > 0 else UNLIMITED_HISTORY
     return max(capacity, start_len + 8)
+
+
+def games() -> tuple[str, ...]:
+    """The registered games the simulator plays: those with an observation encoding (whose
+    module gives the simulator the game's ``legal_actions``, ``step`` and ``encode``).
+
+    >>> games()
+    ('custodian', 'chase')
+    """
+    return encoded_games()
 
 
 def _resolve_game(game: Game | str) -> Game:
@@ -74,9 +78,11 @@ def init(
     ((8, 42, 5, 5), (8, 4632), True)
     """
     g = _resolve_game(game)
-    if g.name not in GAMES or GAMES[g.name][0] not in dispatch.SUPPORTED:
+    if g.name not in games():
         raise OptionError(f"the batched simulator does not support the game {g.name!r} yet")
-    game_id, log_room = GAMES[g.name]
+    # room in the chance log for one step: the rolls that can follow one decision plus the
+    # leading rolls of a new game
+    log_room = int(encoding_module(g).CHANCE_LOG_ROOM)
     b = _positive(batch, "batch")
     seed = _positive(seed, "seed", allow_zero=True)
     steps_limit = 0 if max_steps is None else _positive(max_steps, "max_steps")
@@ -91,7 +97,7 @@ def init(
     kernel = g.kernel
     config = BatchConfig(
         game=g,
-        game_id=game_id,
+        loops=kernels.loops_for(g.name),
         encoding=encoding_for(g),
         start=start_arr,
         start_history=start_hist,
@@ -127,8 +133,7 @@ def _reset_in_place(state: VectorState, which: np.ndarray) -> None:
 
 def _reset_rows(state: VectorState, which: np.ndarray) -> None:
     cfg = state.config
-    kernels.reset_rows(
-        cfg.game_id,
+    cfg.loops.reset_rows(
         cfg.game.opts,
         cfg.start,
         cfg.start_history,
@@ -237,8 +242,7 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
     cfg = state.config
     new = state if donate else _empty_like(state)
     with _threads_for(state.batch_size):
-        kernels.step_rows(
-            cfg.game_id,
+        cfg.loops.step_rows(
             cfg.game.opts,
             cfg.start,
             cfg.start_history,

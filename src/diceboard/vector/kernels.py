@@ -5,28 +5,51 @@ parallel with ``numba.prange``. The batch is cut into chunks, one legal-action b
 chunk, so that nothing is allocated per game and per step. The functions never return
 Python objects: results go into preallocated output arrays.
 
-These are compiled with ``parallel=True`` (which :func:`diceboard.kernel.njit` does not set)
-and cached like the rules kernels; with ``NUMBA_DISABLE_JIT=1`` they run as plain Python.
+The loops that play the game are written once, as templates (:mod:`diceboard.kernel.specialise`)
+that reach the game only through the module-level name ``game``: the game's encoding module
+(the registry's ``encoding`` component), which provides ``legal_actions``, ``step`` and
+``encode``. :func:`loops_for` compiles one copy of them per game, in which the game's kernel
+functions are ordinary compiled-in calls, so numba caches every copy on disk like the rules
+kernels. The batch-wide entry points are compiled with ``parallel=True`` (which
+:func:`diceboard.kernel.njit` does not set); the helpers they call, and the loops that do not
+depend on the game, with the usual flags. With ``NUMBA_DISABLE_JIT=1`` all of them run as
+plain Python.
 """
 
 from __future__ import annotations
 
+import functools
+import sys
+from typing import Any, NamedTuple
+
 import numba
 import numpy as np
 
-from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
-from diceboard.vector import dispatch
+from diceboard.encoding import encoding_module
+from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE
+from diceboard.kernel.specialise import specialise, template
 from diceboard.vector.rng import below
+
+__all__ = [
+    "MAX_CHUNKS",
+    "Loops",
+    "illegal_rows",
+    "loops_for",
+    "mask_rows",
+    "pick_rows",
+]
 
 #: the batch is cut into at most this many chunks (each with its own scratch buffer)
 MAX_CHUNKS = 256
 
 parallel = numba.njit(parallel=True, cache=True, nogil=True)
 
+#: the game's encoding module; replaced by each game's own in the compiled copies
+game: Any = None
 
-@njit
+
+@template
 def resolve_chance(
-    game_id: int,
     state: np.ndarray,
     opts: np.ndarray,
     history: np.ndarray,
@@ -41,18 +64,17 @@ def resolve_chance(
     outcome id in ``log`` (as far as it has room; ``nlog`` still counts them all).
     Returns the new history length and log count."""
     while state[CHANCE] == 1 and state[RESULT] == 0:
-        n = dispatch.legal_actions(game_id, state, opts, buf)
+        n = game.legal_actions(state, opts, buf)
         a = buf[below(rng, i, n)]
         if nlog < log.shape[0]:
             log[nlog] = a
         nlog += 1
-        nhist = dispatch.step(game_id, state, opts, a, history, nhist)
+        nhist = game.step(state, opts, a, history, nhist)
     return nhist, nlog
 
 
-@njit
+@template
 def start_game(
-    game_id: int,
     opts: np.ndarray,
     start: np.ndarray,
     start_hist: np.ndarray,
@@ -68,12 +90,11 @@ def start_game(
     state[:] = start
     n = start_hist.shape[0]
     history[:n] = start_hist
-    return resolve_chance(game_id, state, opts, history, n, rng, i, buf, log, nlog)
+    return resolve_chance(state, opts, history, n, rng, i, buf, log, nlog)
 
 
-@njit
+@template
 def finish_row(
-    game_id: int,
     opts: np.ndarray,
     state: np.ndarray,
     history: np.ndarray,
@@ -86,15 +107,14 @@ def finish_row(
     player to move (-1 when over). Returns ``(number of legal actions, player)``."""
     if done or state[RESULT] != 0:
         return 0, -1
-    n = dispatch.legal_actions(game_id, state, opts, buf)
+    n = game.legal_actions(state, opts, buf)
     for k in range(n):
         legal[k] = buf[k]
     return n, state[TO_MOVE]
 
 
-@parallel
+@template
 def reset_rows(
-    game_id: int,
     opts: np.ndarray,
     start: np.ndarray,
     start_hist: np.ndarray,
@@ -123,7 +143,7 @@ def reset_rows(
             if not which[i]:
                 continue
             n, nl = start_game(
-                game_id, opts, start, start_hist, states[i], history[i], rng, i, buf, log[i], 0
+                opts, start, start_hist, states[i], history[i], rng, i, buf, log[i], 0
             )
             nhist[i] = n
             nlog[i] = nl
@@ -132,14 +152,11 @@ def reset_rows(
             rewards[i, 1] = 0.0
             terminated[i] = False
             truncated[i] = False
-            nlegal[i], player[i] = finish_row(
-                game_id, opts, states[i], history[i], n, False, buf, legal[i]
-            )
+            nlegal[i], player[i] = finish_row(opts, states[i], history[i], n, False, buf, legal[i])
 
 
-@parallel
+@template
 def step_rows(
-    game_id: int,
     opts: np.ndarray,
     start: np.ndarray,
     start_hist: np.ndarray,
@@ -199,8 +216,8 @@ def step_rows(
                 o_nlegal[i] = 0
                 o_player[i] = -1
                 continue
-            n = dispatch.step(game_id, s, opts, actions[i], h, n)
-            n, nl = resolve_chance(game_id, s, opts, h, n, o_rng, i, buf, o_log[i], 0)
+            n = game.step(s, opts, actions[i], h, n)
+            n, nl = resolve_chance(s, opts, h, n, o_rng, i, buf, o_log[i], 0)
             count = steps[i] + 1
             term = s[RESULT] != 0
             trunc = not term and max_steps > 0 and count >= max_steps
@@ -212,15 +229,13 @@ def step_rows(
             o_truncated[i] = trunc
             done = term or trunc
             if done and auto_reset:
-                n, nl = start_game(
-                    game_id, opts, start, start_hist, s, h, o_rng, i, buf, o_log[i], nl
-                )
+                n, nl = start_game(opts, start, start_hist, s, h, o_rng, i, buf, o_log[i], nl)
                 count = 0
                 done = False
             o_nhist[i] = n
             o_nlog[i] = nl
             o_steps[i] = count
-            o_nlegal[i], o_player[i] = finish_row(game_id, opts, s, h, n, done, buf, o_legal[i])
+            o_nlegal[i], o_player[i] = finish_row(opts, s, h, n, done, buf, o_legal[i])
 
 
 @parallel
@@ -242,9 +257,8 @@ def illegal_rows(
         bad[i] = not ok
 
 
-@parallel
+@template
 def observe_rows(
-    game_id: int,
     opts: np.ndarray,
     states: np.ndarray,
     history: np.ndarray,
@@ -254,7 +268,7 @@ def observe_rows(
 ) -> None:
     """The observation of every row (``out`` has one flat row per game)."""
     for i in numba.prange(states.shape[0]):
-        dispatch.encode(game_id, states[i], opts, history[i], nhist[i], perspective, out[i])
+        game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
 
 
 @parallel
@@ -276,3 +290,34 @@ def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndar
         else:
             k = int(u[i] * n)
             out[i] = legal[i, k if k < n else n - 1]
+
+
+#: the templates compiled with ``parallel=True``: the entry points that take a whole batch
+PARALLEL = ("reset_rows", "step_rows", "observe_rows")
+
+
+class Loops(NamedTuple):
+    """The batch loops compiled for one game (see the templates above for their arguments)."""
+
+    reset_rows: Any
+    step_rows: Any
+    observe_rows: Any
+
+
+@functools.cache
+def loops_for(game_name: str) -> Loops:
+    """The loops of this module compiled for the game ``game_name`` (a registered name),
+    with its encoding module as ``game`` (compilation is lazy: each loop compiles, or loads
+    from numba's cache, on its first call)."""
+    compiled = specialise(
+        game_name,
+        encoding_module(game_name),
+        [sys.modules[__name__]],
+        module_name=f"diceboard.vector._{game_name}_loops",
+    )
+    namespace = vars(sys.modules[f"diceboard.vector._{game_name}_loops"])
+    for name in PARALLEL:
+        # the same stamped copy, compiled for the parallel backend instead
+        func = compiled[name]
+        namespace[name] = compiled[name] = parallel(getattr(func, "py_func", func))
+    return Loops(*(compiled[name] for name in Loops._fields))

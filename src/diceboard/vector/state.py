@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from diceboard.core.game import Game, State
-from diceboard.envs.encoding import Encoding
+from diceboard.encoding import Encoding
 from diceboard.vector import kernels
 from diceboard.vector.threads import threads_for
 
@@ -17,7 +17,8 @@ class BatchConfig:
     """What every state of one batch shares: the game, its start and the stepping rules."""
 
     game: Game
-    game_id: int
+    #: the batch loops compiled for the game
+    loops: kernels.Loops
     encoding: Encoding
     #: kernel state array and repetition history of the start position
     start: np.ndarray
@@ -142,8 +143,7 @@ class VectorState:
         enc = self.config.encoding
         out = np.empty((self.batch_size, enc.size), dtype=np.float32)
         with threads_for(self.batch_size):
-            kernels.observe_rows(
-                self.config.game_id,
+            self.config.loops.observe_rows(
                 self.game.opts,
                 self.states,
                 self.history,

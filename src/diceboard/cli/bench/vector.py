@@ -11,17 +11,28 @@ from typing import Any
 
 import numpy as np
 
+from diceboard import games
 from diceboard.cli.arguments import positive_float, positive_int
 from diceboard.cli.bench.report import _marks, _symbols
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 from diceboard.core.game import Game
 
-GAMES = ("custodian", "chase")
-#: steps per second the simulator should reach at the largest batch (random legal actions)
-TARGETS = {"custodian": 2_000_000.0, "chase": 500_000.0}
+#: the batch size at which the simulator should reach each game's ``targets["vector_steps"]``
+#: (steps per second, random legal actions)
 TARGET_BATCH = 4096
-PETTINGZOO_MODULES = {"custodian": "custodian_dice_v0", "chase": "chase_v0"}
+
+
+def target(game: Game) -> float | None:
+    """The steps per second the simulator should reach for ``game`` at :data:`TARGET_BATCH`."""
+    value = games.info(game.name).targets.get("vector_steps")
+    return None if value is None else float(value)
+
+
+def pettingzoo_name(game: Game) -> str | None:
+    """The PettingZoo environment module name of ``game`` (``None`` if it has none)."""
+    return games.info(game.name).environments.get("pettingzoo")
+
 
 DESCRIPTION = """\
 Steps per second of the batched simulator (diceboard.vector): B games stepped together by the
@@ -77,7 +88,7 @@ class VectorFigures:
     def as_dict(self) -> dict[str, Any]:
         """The figures as plain data (for ``--json``)."""
         head = self.headline()
-        target = TARGETS.get(self.game.name)
+        goal = target(self.game)
         return {
             "game": self.game.name,
             "options": self.game.non_default_options(),
@@ -89,8 +100,8 @@ class VectorFigures:
             if self.pettingzoo is None
             else {**asdict(self.pettingzoo), "steps_per_second": self.pettingzoo.per_second},
             "pettingzoo_error": self.pettingzoo_error,
-            "target": target,
-            "target_met": None if head is None or target is None else head.per_second >= target,
+            "target": goal,
+            "target_met": None if head is None or goal is None else head.per_second >= goal,
         }
 
 
@@ -101,7 +112,7 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--game",
-        choices=(*GAMES, "all"),
+        choices=(*games.names(), "all"),
         default="all",
         help="the game to measure (default: all)",
     )
@@ -180,10 +191,12 @@ def measure_batch(
 
 def measure_pettingzoo(game: Game, seconds: float, seed: int) -> tuple[int, float]:
     """Steps and seconds of the PettingZoo AEC environment with random legal actions."""
-    import importlib
+    from diceboard.envs.pettingzoo import env_module
 
-    module = importlib.import_module(f"diceboard.envs.pettingzoo.{PETTINGZOO_MODULES[game.name]}")
-    options = {"variant": game.variant} if game.name == "custodian" else {}
+    module = env_module(game.name)
+    options: dict[str, Any] = {}
+    if len(games.info(game.name).variants) > 1:
+        options["variant"] = game.variant
     options.update({k: v for k, v in game.non_default_options().items() if k != "variant"})
     env = module.raw_env(**options)
     rng = np.random.default_rng(seed)
@@ -217,10 +230,10 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
     figures.measures.append(Measure("functional", steps, secs, largest))
     steps, secs = measure_batch(game, largest, args.seconds, args.seed, observe=True)
     figures.measures.append(Measure("with observations and masks", steps, secs, largest))
-    if not args.no_pettingzoo:
+    if not args.no_pettingzoo and pettingzoo_name(game) is not None:
         try:
             steps, secs = measure_pettingzoo(game, args.seconds, args.seed)
-            figures.pettingzoo = Measure(PETTINGZOO_MODULES[game.name], steps, secs)
+            figures.pettingzoo = Measure(str(pettingzoo_name(game)), steps, secs)
         except ImportError as error:
             figures.pettingzoo_error = f"PettingZoo is not installed ({error.name})"
     return figures
@@ -235,13 +248,13 @@ def format_figures(figures: VectorFigures) -> list[str]:
         f"Batched simulator: {game.title} — random legal actions, {figures.threads} thread(s) "
         f"({figures.layer}), {figures.seconds:g} s each"
     ]
-    target = TARGETS.get(game.name)
+    goal = target(game)
     for m in figures.measures:
         label = f"batch {m.batch:>6,}" + ("" if m.label == "in place" else f", {m.label}")
         line = f"  {label:<44} {m.per_second:>14,.0f} steps/s"
-        if m.label == "in place" and m.batch == TARGET_BATCH and target is not None:
-            mark = yes if m.per_second >= target else no
-            line += f"   target {at_least} {target:,.0f} {mark}"
+        if m.label == "in place" and m.batch == TARGET_BATCH and goal is not None:
+            mark = yes if m.per_second >= goal else no
+            line += f"   target {at_least} {goal:,.0f} {mark}"
         lines.append(line)
     if figures.pettingzoo is not None:
         pz = figures.pettingzoo
@@ -275,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
             )
         numba.set_num_threads(args.threads)
     threads = numba.get_num_threads()
-    names = GAMES if args.game == "all" else (args.game,)
+    names = games.names() if args.game == "all" else (args.game,)
     results = []
     for index, name in enumerate(names):
         figures = measure_game(diceboard.game(name), args, threads)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import gymnasium
@@ -12,8 +13,11 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 import diceboard
+from diceboard import games
 from diceboard.core.errors import IllegalMoveError, OptionError
 from diceboard.core.game import Game, State
+from diceboard.core.info import GameInfo
+from diceboard.encoding import action_mask, encoding_for, observe
 from diceboard.envs.common import (
     ILLEGAL_ACTIONS,
     action_id,
@@ -23,7 +27,6 @@ from diceboard.envs.common import (
     render_state,
     roll_chance,
 )
-from diceboard.envs.encoding import action_mask, encoding_for, observe
 
 Observation = dict[str, np.ndarray]
 
@@ -32,7 +35,7 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """A two-player diceboard game, one agent per player (``player_0`` moves first).
 
     Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` (see
-    :mod:`diceboard.envs.encoding`), each from the observing agent's point of view; actions
+    :mod:`diceboard.encoding`), each from the observing agent's point of view; actions
     are the game's action ids. Chance events are rolled inside from the seed given to
     :meth:`reset`, so agents only ever see decisions. The winner gets +1 and the loser -1 at
     the end (0 each for a draw).
@@ -233,3 +236,53 @@ def parallel(env_class: type[DiceboardAECEnv], **kwargs: Any) -> ParallelEnv[str
     if max_cycles is not None:
         kwargs["max_decisions"] = max_cycles
     return turn_based_aec_to_parallel(wrap(env_class(**kwargs)))
+
+
+def game_of_module(module_name: str) -> GameInfo:
+    """The registered game whose PettingZoo name (``info.environments["pettingzoo"]``) is the
+    last part of ``module_name``."""
+    env_name = module_name.rpartition(".")[2]
+    for info in games.infos():
+        if info.environments.get("pettingzoo") == env_name:
+            return info
+    raise OptionError(f"no registered game is published to PettingZoo as {env_name!r}")
+
+
+def environment(
+    module_name: str,
+) -> tuple[
+    type[DiceboardAECEnv],
+    Callable[..., AECEnv[str, Observation, int]],
+    Callable[..., ParallelEnv[str, Observation, int]],
+]:
+    """What a PettingZoo environment module ``module_name`` exports, as PettingZoo's own
+    environments do: ``raw_env`` (the class), ``env(**kwargs)`` (with PettingZoo's order
+    checks) and ``parallel_env(**kwargs)``, for the game published under the module's name."""
+    info = game_of_module(module_name)
+    env_name = info.environments["pettingzoo"]
+    players = ", ".join(f"``player_{i}`` is {colour}" for i, colour in enumerate(info.player_names))
+    raw_env = type(
+        "raw_env",
+        (DiceboardAECEnv,),
+        {
+            "__module__": module_name,
+            "__doc__": f"{info.title} without PettingZoo's wrappers (see "
+            f":class:`DiceboardAECEnv`); {players}.",
+            "metadata": {**DiceboardAECEnv.metadata, "name": env_name},
+            "game_name": info.name,
+        },
+    )
+
+    def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+        """The AEC environment (game options and environment settings as keywords)."""
+        return wrap(raw_env(**kwargs))
+
+    def parallel_env(**kwargs: Any) -> ParallelEnv[str, Observation, int]:
+        """The parallel view of :func:`env`: one decision per parallel step (``max_cycles``
+        counts parallel steps)."""
+        return parallel(raw_env, **kwargs)
+
+    for func in (env, parallel_env):
+        func.__module__ = module_name
+        func.__qualname__ = func.__name__
+    return raw_env, env, parallel_env

@@ -1,5 +1,10 @@
 """Chase as the PettingZoo AEC environment ``chase_v0``.
 
+PettingZoo's convention is one importable module per environment, so this module exists
+under the game's published name (``info.environments["pettingzoo"]``); what it exports, the
+class ``raw_env`` and the functions ``env`` and ``parallel_env``, is made from the registry
+(:func:`~diceboard.envs.pettingzoo.base.environment`).
+
 >>> from diceboard.envs.pettingzoo import chase_v0
 >>> env = chase_v0.env(no_capture_limit=60)
 >>> env.reset(seed=42)
@@ -10,30 +15,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from diceboard.envs.pettingzoo.base import environment
 
-from pettingzoo import AECEnv, ParallelEnv
+__all__ = ["env", "parallel_env", "raw_env"]
 
-from diceboard.envs.pettingzoo.base import DiceboardAECEnv, Observation, parallel, wrap
-
-
-class raw_env(DiceboardAECEnv):
-    """Chase without PettingZoo's wrappers (see :class:`DiceboardAECEnv`);
-    ``player_0`` is Blue, ``player_1`` Red."""
-
-    metadata: ClassVar[dict[str, Any]] = {
-        **DiceboardAECEnv.metadata,
-        "name": "chase_v0",
-    }
-    game_name = "chase"
-
-
-def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """The AEC environment (game options and environment settings as keywords)."""
-    return wrap(raw_env(**kwargs))
-
-
-def parallel_env(**kwargs: Any) -> ParallelEnv[str, Observation, int]:
-    """The parallel view of :func:`env`: one decision per parallel step (``max_cycles``
-    counts parallel steps)."""
-    return parallel(raw_env, **kwargs)
+raw_env, env, parallel_env = environment(__name__)

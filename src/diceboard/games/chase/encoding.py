@@ -12,9 +12,17 @@ which the constant plane ``odd_row`` spells out for a network, and columns wrap 
 
 Planes 0–13 are the board; planes 14–23 are scalar features broadcast over the whole plane.
 Every value lies in ``[0, 1]``.
+
+The module is also what the research interfaces need of the game besides the tensor: the
+batched simulator (:mod:`diceboard.vector`) compiles its loops with this module as their
+``game`` (``legal_actions``, ``step`` and ``encode``, and :data:`CHANCE_LOG_ROOM`), and
+OpenSpiel reads :data:`CHANCE_BASE`, :data:`CHANCE_OUTCOMES` and :func:`max_game_length`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +36,24 @@ from diceboard.games.chase.kernel.layout import (
     PHASE_ABSORB,
     TOTAL,
 )
+from diceboard.games.chase.kernel.movegen import legal_actions
+from diceboard.games.chase.kernel.play import step
 from diceboard.kernel import CLOCK, HASH, PHASE, TO_MOVE, count_in_history, njit
+
+__all__ = [
+    "BOARD_SHAPE",
+    "CHANCE_BASE",
+    "CHANCE_LOG_ROOM",
+    "CHANCE_OUTCOMES",
+    "PLANES",
+    "SHAPE",
+    "SIZE",
+    "VERSION",
+    "encode",
+    "legal_actions",
+    "max_game_length",
+    "step",
+]
 
 VERSION = 1
 #: the board as the planes lay it out: 9 rows × 9 columns
@@ -116,3 +141,22 @@ def encode(
         _fill(out, _SCALARS + 8, 1.0)
     if seen_before >= 2:
         _fill(out, _SCALARS + 9, 1.0)
+
+
+# --- what the research interfaces need besides the tensor ----------------------------------
+#: Chase has no chance events
+CHANCE_BASE: int | None = None
+CHANCE_OUTCOMES = 0
+#: room in the batched simulator's chance log for one step (never used: an array needs one
+#: column)
+CHANCE_LOG_ROOM = 1
+
+
+def max_game_length(options: Mapping[str, Any]) -> int | None:
+    """The most actions a game can last: no finite bound follows from the rules (the
+    no-capture limit counts turns, and a turn may absorb many dice).
+
+    >>> max_game_length({"no_capture_limit": 100}) is None
+    True
+    """
+    return None

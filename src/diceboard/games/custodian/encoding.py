@@ -11,14 +11,23 @@ Planes 0–12 are the board; planes 13–41 are scalar features broadcast over t
 (all 25 cells hold the same value), so a convolutional network sees them everywhere. Every
 value lies in ``[0, 1]``. The same layout serves every variant and option: the options
 themselves are planes 37–41.
+
+The module is also what the research interfaces need of the game besides the tensor: the
+batched simulator (:mod:`diceboard.vector`) compiles its loops with this module as their
+``game`` (``legal_actions``, ``step`` and ``encode``, and :data:`CHANCE_LOG_ROOM`), and
+OpenSpiel reads :data:`CHANCE_BASE`, :data:`CHANCE_OUTCOMES` and :func:`max_game_length`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
 from diceboard.games.custodian.kernel.layout import (
     BOARD,
+    CHANCE_OUTCOME,
     HAND,
     LAST_PASS,
     NSQ,
@@ -31,7 +40,24 @@ from diceboard.games.custodian.kernel.layout import (
     PENDING,
     UNROLLED,
 )
+from diceboard.games.custodian.kernel.movegen import legal_actions
+from diceboard.games.custodian.kernel.play import step
 from diceboard.kernel import CHANCE, CLOCK, HASH, PHASE, TO_MOVE, count_in_history, njit
+
+__all__ = [
+    "BOARD_SHAPE",
+    "CHANCE_BASE",
+    "CHANCE_LOG_ROOM",
+    "CHANCE_OUTCOMES",
+    "PLANES",
+    "SHAPE",
+    "SIZE",
+    "VERSION",
+    "encode",
+    "legal_actions",
+    "max_game_length",
+    "step",
+]
 
 VERSION = 1
 #: the board as the planes lay it out: 5 files × 5 ranks
@@ -139,3 +165,29 @@ def encode(
     _fill(out, _OPTIONS + 2, float(opts[OPT_SELF_AVOIDING]))
     _fill(out, _OPTIONS + 3, float(opts[OPT_CAPTURE_SINGLE]))
     _fill(out, _OPTIONS + 4, float(opts[OPT_PLACEMENT_ROLLED]))
+
+
+# --- what the research interfaces need besides the tensor ----------------------------------
+#: kernel action id of the first chance outcome (a roll of 1); OpenSpiel's chance actions are
+#: the kernel ids minus this
+CHANCE_BASE: int | None = CHANCE_OUTCOME
+#: the number of outcomes of one chance event (the faces of a die)
+CHANCE_OUTCOMES = 6
+#: room in the batched simulator's chance log for one step: the Chaos roll after a decision
+#: and the ten setup rolls of the next game (11), rounded up
+CHANCE_LOG_ROOM = 16
+#: at most 4 + 3 captures before a side drops below two dice, each after at most
+#: ``no_capture_limit`` plies, plus the ten placements
+_SEGMENTS = 8
+_PLACEMENTS = 10
+
+
+def max_game_length(options: Mapping[str, Any]) -> int | None:
+    """The most actions a game with ``options`` can last (``None``: no finite bound, as
+    without a no-capture limit).
+
+    >>> max_game_length({"no_capture_limit": 100}), max_game_length({"no_capture_limit": 0})
+    (818, None)
+    """
+    limit = int(options.get("no_capture_limit", 0))
+    return _PLACEMENTS + _SEGMENTS * (limit + 1) if limit > 0 else None

@@ -42,7 +42,7 @@ def test_unknown_game_binding() -> None:
 
 def test_stamp_covers_binding_and_kernels() -> None:
     names = {str(p.relative_to(p.parents[2])) for p in dependency_files(binding("chase"))}
-    assert "ai/bindings/chase.py" in names
+    assert "games/chase/ai.py" in names
     assert "ai/engine/mcts.py" in names
     assert "chase/kernel/movegen.py" in names
     assert any(name.endswith("kernel/__init__.py") for name in names)
@@ -106,3 +106,37 @@ def test_contempt_keys_the_table_apart() -> None:
 
     assert table_salt(np.array([1.0, 0.0])) == 0
     assert table_salt(np.array([1.0, 0.1])) == -table_salt(np.array([1.0, -0.1])) != 0
+
+
+_CACHE_SCRIPT = """
+import diceboard
+from diceboard.ai.engine import engine_for
+state = diceboard.game("custodian").start(1)
+for spec in ("greedy", "alphabeta:depth=2", "mcts:iterations=40"):
+    diceboard.agent(spec, seed=3).choose(state)
+engine = engine_for("custodian")
+for name in ("move_values", "alphabeta", "mcts_run"):
+    stats = getattr(engine, name).stats
+    print(name, sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+@pytest.mark.slow
+def test_a_new_process_loads_the_search_from_the_cache() -> None:
+    """The specialised search (binding in its game's folder) is compiled once; the next
+    process loads every entry point from numba's on-disk cache."""
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        pytest.skip("numba is switched off")
+    runs = []
+    for _ in range(2):
+        done = subprocess.run(
+            [sys.executable, "-c", _CACHE_SCRIPT],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=900,
+        )
+        runs.append([line.split() for line in done.stdout.splitlines()])
+    assert [name for name, _, _ in runs[1]] == ["move_values", "alphabeta", "mcts_run"]
+    for name, hits, misses in runs[1]:
+        assert (int(hits), int(misses)) == (1, 0), name

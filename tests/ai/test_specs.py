@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 import diceboard
@@ -14,6 +17,8 @@ from diceboard.ai import (
     agent,
     parse_spec,
 )
+from diceboard.ai import levels as levels_module
+from diceboard.ai.levels import LEVELS, level_spec, level_specs
 from diceboard.core.errors import OptionError
 
 
@@ -122,3 +127,26 @@ def test_alphabeta_epsilon_one_plays_at_random_among_the_legal_moves() -> None:
     careful = {agent("alphabeta:depth=1", seed=s).choose(state) for s in range(12)}
     assert set(careless) <= legal
     assert len(set(careless)) > len(careful)
+
+
+@pytest.mark.parametrize("game_name", diceboard.games.names())
+def test_each_game_declares_every_level(game_name: str) -> None:
+    """A game's binding lists a spec for every level, and each spec makes an agent."""
+    specs = level_specs(game_name)
+    assert sorted(specs) == sorted(LEVELS)
+    for level, spec in specs.items():
+        assert level_spec(level, game_name) == spec
+        assert agent(spec).spec == spec.replace(" ", "")
+        assert LevelAgent(level, seed=1).agent_for(game_name).spec == agent(spec).spec
+
+
+def test_level_data_does_not_build_agents() -> None:
+    """``ai.levels`` is data: it does not import the spec parser (which imports it)."""
+    source = Path(levels_module.__file__).read_text(encoding="utf-8")
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert "diceboard.ai.specs" not in imported
+    assert all(isinstance(entry.about, str) and entry.about for entry in LEVELS.values())

@@ -9,10 +9,10 @@ True
 from diceboard.ai.alphabeta_agent import AlphaBetaAgent
 from diceboard.ai.base import Agent, Analysis, MoveStats
 from diceboard.ai.greedy_agent import GreedyAgent
-from diceboard.ai.levels import LEVELS, LevelAgent
+from diceboard.ai.levels import LEVELS, Level
 from diceboard.ai.mcts_agent import MCTSAgent
 from diceboard.ai.random_agent import RandomAgent
-from diceboard.ai.specs import FACTORIES, agent, parse_spec
+from diceboard.ai.specs import FACTORIES, LevelAgent, agent, parse_spec
 
 __all__ = [
     "FACTORIES",
@@ -21,6 +21,7 @@ __all__ = [
     "AlphaBetaAgent",
     "Analysis",
     "GreedyAgent",
+    "Level",
     "LevelAgent",
     "MCTSAgent",
     "MoveStats",

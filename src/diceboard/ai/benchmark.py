@@ -17,12 +17,25 @@ from diceboard.ai.alphabeta_agent import AlphaBetaAgent
 from diceboard.ai.mcts_agent import MCTSAgent
 from diceboard.ai.roots import root_of
 from diceboard.core.game import Game, State
+from diceboard.games import info, infos
 
-#: targets on one core
-MCTS_TARGETS = {"custodian": 20_000.0, "chase": 5_000.0}
+#: targets on one core: MCTS simulations a second per game (each game's
+#: ``info.targets["mcts_simulations"]``), alpha-beta positions a second
+MCTS_TARGETS: dict[str, float] = {
+    declared.name: float(declared.targets.get("mcts_simulations", 0.0)) for declared in infos()
+}
 ALPHABETA_TARGET = 300_000.0
 #: a time budget is kept when a move takes at most this much more than it
 BUDGET_TOLERANCE = 0.10
+
+
+def mcts_target(game_name: str) -> float:
+    """The MCTS simulations a second that ``game_name`` should reach on one core (0: none).
+
+    >>> mcts_target("custodian") > 0
+    True
+    """
+    return float(info(game_name).targets.get("mcts_simulations", 0.0))
 
 
 @dataclass(frozen=True)

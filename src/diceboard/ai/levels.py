@@ -1,7 +1,9 @@
 """Playing strength levels 1 (a beginner who blunders) to 8 (the strongest player here).
 
-Each level is an agent spec per game; ``level:N`` plays the spec of the game it is asked
-about. Level 8 spends at most 2 seconds a move (1.8 s budget, kept to within 10 %).
+Each level is an agent spec per game: the game's search binding (``games/<game>/ai.py``)
+declares them in ``LEVEL_SPECS`` (level -> spec), and ``level:N`` plays the spec of the game
+it is asked about (:class:`diceboard.ai.specs.LevelAgent`). This module holds the data only.
+Level 8 spends at most 2 seconds a move (1.8 s budget, kept to within 10 %).
 
 Below level 8 a level is weaker in two ways: it searches less, and one move in so many it is
 careless (``epsilon``: a uniformly random move instead of the searched one), the way chess
@@ -14,86 +16,52 @@ next; ``benchmarks/ladder.py`` measures the steps (see the README).
 
 from __future__ import annotations
 
-from diceboard.ai.base import Agent, Analysis
-from diceboard.core.errors import OptionError
-from diceboard.core.game import State
-from diceboard.core.move import Move
+from typing import NamedTuple
 
-#: level -> (what it is, spec for Custodian Dice, spec for Chase)
-LEVELS: dict[int, tuple[str, str, str]] = {
-    1: (
-        "a beginner: nine moves in ten at random, else the best-looking one",
-        "greedy:epsilon=0.9",
-        "greedy:epsilon=0.9",
-    ),
-    2: (
-        "looks one move ahead, three moves in four at random",
-        "greedy:epsilon=0.75",
-        "greedy:epsilon=0.75",
-    ),
-    3: (
-        "looks one move ahead, every other move at random",
-        "greedy:epsilon=0.5",
-        "greedy:epsilon=0.5",
-    ),
-    4: (
-        "looks two moves ahead, one move in three at random",
-        "alphabeta:depth=2,epsilon=0.35",
-        "alphabeta:depth=2,epsilon=0.35",
-    ),
-    5: (
-        "looks three moves ahead, one move in five at random",
-        "alphabeta:depth=3,epsilon=0.2",
-        "alphabeta:depth=3,epsilon=0.2",
-    ),
-    6: (
-        "a fifth of a second a move, one move in ten at random",
-        "alphabeta:time=0.2,epsilon=0.1",
-        "alphabeta:time=0.2,epsilon=0.1",
-    ),
-    7: (
-        "half a second a move, one move in twenty at random",
-        "alphabeta:time=0.5,epsilon=0.05",
-        "alphabeta:time=0.5,epsilon=0.05",
-    ),
-    8: ("the strongest: 1.8 s a move, never careless", "alphabeta:time=1.8", "alphabeta:time=1.8"),
+from diceboard.ai.bindings import binding
+from diceboard.core.errors import OptionError
+
+
+class Level(NamedTuple):
+    """One strength level, as the menus describe it."""
+
+    #: what the level is, in a few words
+    about: str
+
+
+#: level -> what it is; the spec each game plays at a level is in its binding's LEVEL_SPECS
+LEVELS: dict[int, Level] = {
+    1: Level("a beginner: nine moves in ten at random, else the best-looking one"),
+    2: Level("looks one move ahead, three moves in four at random"),
+    3: Level("looks one move ahead, every other move at random"),
+    4: Level("looks two moves ahead, one move in three at random"),
+    5: Level("looks three moves ahead, one move in five at random"),
+    6: Level("a fifth of a second a move, one move in ten at random"),
+    7: Level("half a second a move, one move in twenty at random"),
+    8: Level("the strongest: 1.8 s a move, never careless"),
 }
+
+
+def check_level(level: int) -> None:
+    """Raise :class:`~diceboard.core.OptionError` unless ``level`` is one of :data:`LEVELS`."""
+    if level not in LEVELS:
+        raise OptionError(f"level {level} does not exist: levels are 1 to {max(LEVELS)}")
+
+
+def level_specs(game_name: str) -> dict[int, str]:
+    """Level -> agent spec, as the game ``game_name`` declares it (``LEVEL_SPECS``).
+
+    >>> level_specs("chase")[8]
+    'alphabeta:time=1.8'
+    """
+    table: dict[int, str] = binding(game_name).LEVEL_SPECS
+    return table
 
 
 def level_spec(level: int, game_name: str) -> str:
     """The agent spec that ``level`` plays in ``game_name``."""
-    if level not in LEVELS:
-        raise OptionError(f"level {level} does not exist: levels are 1 to {max(LEVELS)}")
-    _, custodian, chase = LEVELS[level]
-    return chase if game_name == "chase" else custodian
-
-
-class LevelAgent(Agent):
-    """``level:N``: plays the agent of :data:`LEVELS` for the game of the state it is given."""
-
-    def __init__(self, level: int, seed: int | None = None) -> None:
-        level_spec(level, "custodian")  # checks the level
-        self.level = level
-        self.spec = f"level:{level}"
-        self._seed = seed
-        self._agents: dict[str, Agent] = {}
-
-    def agent_for(self, game_name: str) -> Agent:
-        """The agent this level plays in ``game_name``."""
-        found = self._agents.get(game_name)
-        if found is None:
-            from diceboard.ai.specs import agent
-
-            found = agent(level_spec(self.level, game_name), self._seed)
-            self._agents[game_name] = found
-        return found
-
-    def choose(self, state: State) -> Move:
-        return self.agent_for(state.game.name).choose(state)
-
-    def analyse(self, state: State) -> Analysis:
-        return self.agent_for(state.game.name).analyse(state)
-
-    def reset(self) -> None:
-        for found in self._agents.values():
-            found.reset()
+    check_level(level)
+    spec = level_specs(game_name).get(level)
+    if spec is None:
+        raise OptionError(f"the game {game_name} declares no spec for level {level}")
+    return spec

@@ -26,14 +26,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from diceboard.ai.alphabeta_agent import MAX_DEPTH, AlphaBetaAgent
-from diceboard.ai.base import Agent
+from diceboard.ai.base import Agent, Analysis
 from diceboard.ai.greedy_agent import GreedyAgent
-from diceboard.ai.levels import LEVELS, LevelAgent
+from diceboard.ai.levels import LEVELS, check_level, level_spec
 from diceboard.ai.mcts_agent import MCTSAgent
 from diceboard.ai.params import Params
 from diceboard.ai.random_agent import RandomAgent
 from diceboard.ai.weights import EVALUATIONS
 from diceboard.core.errors import OptionError
+from diceboard.core.game import State
+from diceboard.core.move import Move
 
 #: how much worse than an even position a draw is for a searching agent (``contempt=``)
 DEFAULT_CONTEMPT = 0.1
@@ -122,6 +124,36 @@ def _mcts(params: dict[str, str], seed: int | None) -> Agent:
         contempt,
         spec=_spec("mcts", params),
     )
+
+
+class LevelAgent(Agent):
+    """``level:N``: plays the agent of level ``N`` (:mod:`diceboard.ai.levels`) for the game
+    of the state it is given."""
+
+    def __init__(self, level: int, seed: int | None = None) -> None:
+        check_level(level)
+        self.level = level
+        self.spec = f"level:{level}"
+        self._seed = seed
+        self._agents: dict[str, Agent] = {}
+
+    def agent_for(self, game_name: str) -> Agent:
+        """The agent this level plays in ``game_name``."""
+        found = self._agents.get(game_name)
+        if found is None:
+            found = agent(level_spec(self.level, game_name), self._seed)
+            self._agents[game_name] = found
+        return found
+
+    def choose(self, state: State) -> Move:
+        return self.agent_for(state.game.name).choose(state)
+
+    def analyse(self, state: State) -> Analysis:
+        return self.agent_for(state.game.name).analyse(state)
+
+    def reset(self) -> None:
+        for found in self._agents.values():
+            found.reset()
 
 
 def _level(params: dict[str, str], seed: int | None) -> Agent:

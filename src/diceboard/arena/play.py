@@ -10,7 +10,6 @@ board over time) and, if asked, the game's record as PGN text.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,8 +18,8 @@ from typing import Any
 import diceboard
 from diceboard.ai import Agent
 from diceboard.core.game import Game, State
-
-_CHANCE_FACE = re.compile(r"=(\d+)$")
+from diceboard.core.move import MoveKind
+from diceboard.games import info
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,7 @@ class GameSetup:
         'chaos, capture=single'
         """
         opts = dict(self.options)
-        variant = str(opts.pop("variant", "standard"))
+        variant = str(opts.pop("variant", info(self.name).default_variant))
         return ", ".join([variant, *(f"{k}={v}" for k, v in opts.items())])
 
 
@@ -150,9 +149,9 @@ def _setup_rolls(final: State) -> tuple[int, ...]:
             continue
         if not parent.is_chance():
             break
-        face = _CHANCE_FACE.search(str(node.last_move))
-        if face is not None:
-            rolls.append(int(face.group(1)))
+        move = node.last_move
+        if move is not None and move.kind is MoveKind.ROLL and move.face is not None:
+            rolls.append(move.face)
     return tuple(rolls)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from diceboard.core.errors import OptionError, PositionError, RecordError
 from diceboard.core.game import Game, State
 from diceboard.core.outcome import Outcome
-from diceboard.games import ALIASES
+from diceboard.games import by_title, infos, names
 from diceboard.games import game as make_game
 from diceboard.records.tags import (
     DATE_TAG,
@@ -51,15 +51,20 @@ def no_location(tag: str | None) -> str:
 
 
 def game_name(title: str) -> str | None:
-    """The game name (``custodian``, ``chase``) of a Game tag, which holds the game's title
-    or one of its short names; ``None`` for an unknown game."""
-    key = title.strip().lower()
-    return ALIASES.get(key) or ALIASES.get(key.replace(" ", "-"))
+    """The registered game name of a Game tag, which holds the game's title or one of its
+    names (any case; spaces may stand for hyphens); ``None`` for an unknown game.
+
+    >>> game_name("Custodian Dice"), game_name("custodian dice"), game_name("go")
+    ('custodian', 'custodian', None)
+    """
+    key = title.strip()
+    found = by_title(key) or by_title(key.replace(" ", "-"))
+    return None if found is None else found.name
 
 
 def known_games() -> str:
     """The games a Game tag can name, for error messages."""
-    return ", ".join(sorted(set(ALIASES.values())))
+    return ", ".join(sorted(names()))
 
 
 def build_game(name: str, options: Mapping[str, Any], where: str) -> Game:
@@ -93,7 +98,7 @@ def game_of(tags: Mapping[str, str], locate: TagLocator) -> Game:
     if title is None:
         raise RecordError(
             f"{locate(None)}the game has no Game tag; a record names its game first, like "
-            f'[Game "Custodian Dice"] (games: {known_games()})'
+            f'[Game "{infos()[0].title}"] (games: {known_games()})'
         )
     name = game_name(title)
     if name is None:

@@ -1,21 +1,21 @@
 """Board geometry shared by every renderer: where each square or hex lies on screen.
 
-Coordinates are in *cell units* (a Custodian square's side, a Chase hex's width) with the
-origin at the board's top-left corner and y pointing down, as in SVG. The board itself covers
+Coordinates are in *cell units* (a square's side, a hex's width) with the origin at the
+board's top-left corner and y pointing down, as in SVG. The board itself covers
 ``0 ≤ x ≤ width`` and ``0 ≤ y ≤ height``; renderers add their margins and scale.
 
-Custodian Dice is a 5×5 grid: files ``a``–``e`` left to right, ranks ``1``–``5`` bottom to top.
+Each game lays out its own board (``board_geometry`` in its rendering component,
+``diceboard/games/<game>/rendering.py``) from the parts here: :class:`Cell`,
+:class:`BoardGeometry`, and for hex boards :func:`hexagon` and :func:`split_halves`. A board
+that wraps east–west (a cylinder, circumference :attr:`BoardGeometry.wrap`) may have *split*
+cells, drawn at both side edges: a split cell's :attr:`Cell.centre` is always its image at the
+screen's left edge and ``centre + wrap`` (in x) the one at the right edge, flipped or not.
 
-Chase (spec "Board") has 9 rows of 9 pointy-topped hexes, rows ``a``–``i`` bottom to top.
-Rows ``a c e g i`` (even row index) have their hexes centred at x = 0.5 … 8.5; rows
-``b d f h`` (odd row index) sit half a hex west, centred at x = 0 … 8, so their column 1
-(``b1 d1 f1 h1``) is the hex split across both side edges: its east half lies at the west
-edge (centre x = 0) and its west half at the east edge (centre x = 9, one board width on).
-The board wraps east–west, with circumference :attr:`BoardGeometry.wrap` = 9.
+``flipped=True`` turns the board 180° (the view from the second player's side).
 
-``flipped=True`` turns the board 180° (the view from the second player's side). A split hex's
-:attr:`Cell.centre` is always its image at the screen's left edge and ``centre + wrap`` (in x)
-the one at the right edge, flipped or not.
+>>> g = board_geometry("custodian")
+>>> g.kind, g.width, g.cells["a1"].centre
+('square', 5.0, (0.5, 4.5))
 """
 
 from __future__ import annotations
@@ -25,22 +25,16 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from types import MappingProxyType
 
-from diceboard.core.errors import NotationError, OptionError
+from diceboard.core.errors import NotationError
 from diceboard.core.game import Game
+from diceboard.rendering.look import look
 
 Point = tuple[float, float]
 
 #: a pointy-topped hex of width 1 has circumradius 1/√3; rows are 1.5 circumradii apart
 HEX_RADIUS = 1.0 / math.sqrt(3.0)
 HEX_ROW_PITCH = 1.5 * HEX_RADIUS
-
-CHASE_ROWS = "abcdefghi"
-CHASE_COLUMNS = 9
-CHASE_CHAMBER = "e5"
-CUSTODIAN_FILES = "abcde"
-CUSTODIAN_RANKS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +87,8 @@ class BoardGeometry:
 def board_geometry(game: Game | str, flipped: bool = False) -> BoardGeometry:
     """The board of ``game`` (a :class:`~diceboard.core.game.Game` or its name) in cell units.
 
-    Raises :class:`~diceboard.core.errors.OptionError` for a game without a known board.
+    The game's rendering component lays it out; :class:`~diceboard.core.errors.OptionError`
+    for a game without one.
     """
     name = game if isinstance(game, str) else game.name
     return _geometry(name, bool(flipped))
@@ -123,42 +118,10 @@ def check_squares(names: Iterable[str] | str, geometry: BoardGeometry, what: str
 
 @cache
 def _geometry(name: str, flipped: bool) -> BoardGeometry:
-    if name == "custodian":
-        return _custodian(flipped)
-    if name == "chase":
-        return _chase(flipped)
-    raise OptionError(f"no board layout for the game {name!r}; known: custodian, chase")
+    return look(name).geometry(flipped)
 
 
-def _custodian(flipped: bool) -> BoardGeometry:
-    size = float(CUSTODIAN_RANKS)
-    cells: dict[str, Cell] = {}
-    for f, file in enumerate(CUSTODIAN_FILES):
-        for r in range(CUSTODIAN_RANKS):
-            x, y = f + 0.5, size - r - 0.5
-            if flipped:
-                x, y = size - x, size - y
-            box = ((x - 0.5, y - 0.5), (x + 0.5, y - 0.5), (x + 0.5, y + 0.5), (x - 0.5, y + 0.5))
-            name = f"{file}{r + 1}"
-            cells[name] = Cell(name, (x, y), (box,))
-    columns = tuple(sorted(((f, cells[f + "1"].centre[0]) for f in CUSTODIAN_FILES), key=_second))
-    rows = tuple(sorted(((str(r), cells[f"a{r}"].centre[1]) for r in range(1, 6)), key=_second))
-    # the geometry is cached and shared: its cells are read-only
-    return BoardGeometry(
-        "custodian",
-        "square",
-        MappingProxyType(cells),
-        size,
-        size,
-        None,
-        0.78,
-        columns,
-        rows,
-        flipped,
-    )
-
-
-def _hexagon(x: float, y: float) -> tuple[Point, ...]:
+def hexagon(x: float, y: float) -> tuple[Point, ...]:
     """A pointy-topped hex of width 1, clockwise from its top vertex (y down)."""
     r, h = HEX_RADIUS, HEX_RADIUS / 2
     return (
@@ -171,7 +134,7 @@ def _hexagon(x: float, y: float) -> tuple[Point, ...]:
     )
 
 
-def _split_halves(y: float, width: float) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
+def split_halves(y: float, width: float) -> tuple[tuple[Point, ...], tuple[Point, ...]]:
     """The two halves of a split hex: the east half at the left edge, the west at the right."""
     r, h = HEX_RADIUS, HEX_RADIUS / 2
     left = ((0.0, y - r), (0.5, y - h), (0.5, y + h), (0.0, y + r))
@@ -179,40 +142,9 @@ def _split_halves(y: float, width: float) -> tuple[tuple[Point, ...], tuple[Poin
     return left, right
 
 
-def _chase(flipped: bool) -> BoardGeometry:
-    width = float(CHASE_COLUMNS)
-    height = 2 * HEX_RADIUS + (len(CHASE_ROWS) - 1) * HEX_ROW_PITCH
-    cells: dict[str, Cell] = {}
-    for row_index, row in enumerate(CHASE_ROWS):
-        odd = row_index % 2 == 1
-        y = HEX_RADIUS + (len(CHASE_ROWS) - 1 - row_index) * HEX_ROW_PITCH
-        if flipped:
-            y = height - y
-        for column in range(1, CHASE_COLUMNS + 1):
-            name = f"{row}{column}"
-            if odd and column == 1:
-                # the split hex: its two halves are the same cell, at both side edges
-                cells[name] = Cell(name, (0.0, y), _split_halves(y, width), split=True)
-                continue
-            x = column - 1.0 if odd else column - 0.5
-            if flipped:
-                x = width - x
-            cells[name] = Cell(name, (x, y), (_hexagon(x, y),), chamber=name == CHASE_CHAMBER)
-    # columns are labelled along rows a and i, whose hexes sit under whole column numbers
-    columns = tuple(sorted(((str(c), cells[f"a{c}"].centre[0]) for c in range(1, 10)), key=_second))
-    rows = tuple(sorted(((row, cells[row + "2"].centre[1]) for row in CHASE_ROWS), key=_second))
-    return BoardGeometry(
-        "chase",
-        "hex",
-        MappingProxyType(cells),
-        width,
-        height,
-        width,
-        0.68,
-        columns,
-        rows,
-        flipped,
-    )
+def screen_order(labels: Iterable[tuple[str, float]]) -> tuple[tuple[str, float], ...]:
+    """Coordinate labels ``(text, position)`` sorted by their position on screen."""
+    return tuple(sorted(labels, key=_second))
 
 
 def _second(item: tuple[str, float]) -> float:

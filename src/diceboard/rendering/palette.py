@@ -1,9 +1,10 @@
 """Colours and die styles of both renderers.
 
-Chase's Blue and Red are the Okabe–Ito blue and vermilion, a pair that stays apart under
-every common colour-vision deficiency. Colour is never the only cue: the second player's dice
-also differ in shape (rounder corners and a second, inner outline in SVG; the owner letter in
-the terminal), so the two sides can be told apart in greyscale too.
+Each game declares its players' :class:`DieStyle` and its board colours in its rendering
+component (:mod:`diceboard.rendering.look`); the colours shared by every board are here.
+Colour is never the only cue: the second player's dice also differ in shape (rounder corners
+and a second, inner outline in SVG; the owner letter in the terminal), so the two sides can
+be told apart in greyscale too.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from diceboard.core.errors import OptionError
+from diceboard.rendering.look import look
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,33 +35,25 @@ class DieStyle:
     ansi16: tuple[int, int]
 
 
-_STYLES: dict[tuple[str, str], DieStyle] = {
-    ("custodian", "W"): DieStyle(
-        "White", "#faf7ee", "#3a3a3a", "#1c1c1c", 0.14, False, (16, 231), (30, 107)
-    ),
-    ("custodian", "B"): DieStyle(
-        "Black", "#262626", "#000000", "#f4f4f4", 0.14, True, (231, 235), (97, 40)
-    ),
-    ("chase", "B"): DieStyle(
-        "Blue", "#0072b2", "#00324f", "#ffffff", 0.1, False, (231, 25), (97, 44)
-    ),
-    ("chase", "R"): DieStyle(
-        "Red", "#d55e00", "#6b2f00", "#ffffff", 0.3, True, (231, 166), (97, 41)
-    ),
-}
-
-
 def die_style(game: str, player: str) -> DieStyle:
     """The style of ``player``'s dice in ``game`` (``OptionError`` for an unknown pair)."""
     try:
-        return _STYLES[(game, player)]
-    except KeyError:
+        return look(game).die_styles[player]
+    except (KeyError, OptionError):
         raise OptionError(f"no die style for player {player!r} of the game {game!r}") from None
 
 
+def board_fill(game: str) -> str:
+    """The fill of ``game``'s squares or hexes."""
+    return look(game).board_fill
+
+
+def board_stroke(game: str) -> str:
+    """The colour of ``game``'s board lines."""
+    return look(game).board_stroke
+
+
 # --- SVG board colours ------------------------------------------------------------------
-BOARD_FILL = {"custodian": "#e8d8b4", "chase": "#ebe5d5"}
-BOARD_STROKE = {"custodian": "#7a6440", "chase": "#8a7f66"}
 CHAMBER_FILL = "#4a4a68"
 CHAMBER_MARK = "#d9d4f0"
 SEAM_STROKE = "#5b5140"

@@ -1,16 +1,14 @@
 """What a picture of a state says besides the board: whose turn, the counters, the hands
-during Custodian setup, the last move and the result. Both renderers word it the same way."""
+(dice held off the board, as during Custodian Dice's setup), the last move and the result.
+Both renderers word it the same way."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from diceboard.core.game import State
 from diceboard.core.move import Move
-
-#: one hand entry of a Custodian setup position: player letter, rolled faces, unrolled dice
-_HAND_ENTRY = re.compile(r"^([A-Z])([1-6]*)(\?*)$")
+from diceboard.rendering.look import look
 
 Face = int | None
 
@@ -20,9 +18,10 @@ class Summary:
     """The text facts about a state that a board picture shows.
 
     ``hands`` maps each player letter to the dice not yet placed (``None`` for one not yet
-    rolled), only during Custodian setup. ``status`` is one line: the result when the game is
-    over, else who decides or rolls next. ``material`` says, player by player, how many dice
-    they have on the board (in Chase also the total of their faces).
+    rolled), only for players who hold dice (as during Custodian Dice's setup). ``status`` is
+    one line: the result when the game is over, else who decides or rolls next. ``material``
+    says, player by player, how many dice they have on the board (and, in a game whose look
+    has ``shows_pip_total``, as Chase's, the total of their faces).
     """
 
     title: str
@@ -42,22 +41,10 @@ class Summary:
 
 
 def hands_of(state: State) -> dict[str, tuple[Face, ...]]:
-    """The setup hands of a position (Custodian's fifth position field), player by player.
-
-    Empty outside setup and for games without hands. Rolled faces come first in ascending
-    order, then ``None`` for each die not rolled yet, as the position string lists them.
-    """
-    fields = str(state).split()
-    if len(fields) < 5:
-        return {}
-    hands: dict[str, tuple[Face, ...]] = {}
-    for entry in fields[4].split(","):
-        m = _HAND_ENTRY.match(entry)
-        if m is None:
-            continue
-        letter, faces, unrolled = m.groups()
-        hands[letter] = tuple(int(f) for f in faces) + (None,) * len(unrolled)
-    return hands
+    """The dice each player holds off the board (:meth:`State.hand`), only for players who
+    hold some: empty outside Custodian Dice's setup and for games without hands. Rolled faces
+    come first in ascending order, then ``None`` for each die not rolled yet."""
+    return {player: hand for player, hand in state.hand().items() if hand}
 
 
 def displayed_move(state: State) -> Move | None:
@@ -70,11 +57,10 @@ def displayed_move(state: State) -> Move | None:
         if not node.parent.is_chance():
             if rolls:
                 # a record writes a Chaos move joined with its roll: b1-d2=4
-                joined = node.last_move.notation + "".join(r.notation for r in reversed(rolls))
-                actions = node.last_move.actions + tuple(
-                    a for r in reversed(rolls) for a in r.actions
-                )
-                return Move(joined, actions)
+                joined = node.last_move
+                for roll in reversed(rolls):
+                    joined = joined.joined(roll)
+                return joined
             return node.last_move
         rolls.append(node.last_move)
         node = node.parent
@@ -117,12 +103,12 @@ def _chance_text(state: State, names: dict[str, str], hands: dict[str, tuple[Fac
 
 def _material(state: State) -> tuple[str, str]:
     board = state.board()
+    shows_total = look(state.game.name).shows_pip_total
     texts = []
     for player in state.game.players:
         faces = [face for owner, face in board.values() if owner == player]
         text = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
-        if state.game.name == "chase":
-            # a side's faces total 25 in Chase; less means it has an absorption to make
+        if shows_total:
             text += f", total {sum(face for face in faces if face is not None)}"
         texts.append(text)
     return texts[0], texts[1]

@@ -49,7 +49,7 @@ class Engine:
 
 @functools.cache
 def engine_for(game_name: str) -> Engine:
-    """The engine of ``game_name`` (``"custodian"`` or ``"chase"``), made once per process."""
+    """The engine of ``game_name`` (a registered game), made once per process."""
     module = binding(game_name)
     compiled = specialise(game_name, module, TEMPLATE_MODULES)
     return Engine(

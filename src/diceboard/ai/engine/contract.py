@@ -2,7 +2,8 @@
 
 The templates in :mod:`diceboard.ai.engine` reach the game only through the names below, as
 ``game.legal_actions(...)`` and so on. :func:`~diceboard.ai.engine.specialise.specialise`
-binds ``game`` to a real binding module (one per game, in :mod:`diceboard.ai.bindings`) that
+binds ``game`` to a real binding module (one per game: its ``ai`` component,
+``diceboard/games/<game>/ai.py``, found by :func:`diceboard.ai.bindings.binding`) that
 defines each of these names; this module only states the contract and is never called.
 
 A binding re-exports the rules kernel's entry points (the kernel contract of

@@ -32,6 +32,7 @@ from diceboard.kernel import TO_MOVE, njit
 
 __all__ = [
     "FEATURE_NAMES",
+    "LEVEL_SPECS",
     "MATERIAL_FEATURE",
     "MAX_LEGAL",
     "NUM_ACTIONS",
@@ -58,6 +59,19 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 NUM_FEATURES = len(FEATURE_NAMES)
 MATERIAL_FEATURE = 0
+
+
+#: level -> the agent spec this game plays at that level (:mod:`diceboard.ai.levels`)
+LEVEL_SPECS: dict[int, str] = {
+    1: "greedy:epsilon=0.9",
+    2: "greedy:epsilon=0.75",
+    3: "greedy:epsilon=0.5",
+    4: "alphabeta:depth=2,epsilon=0.35",
+    5: "alphabeta:depth=3,epsilon=0.2",
+    6: "alphabeta:time=0.2,epsilon=0.1",
+    7: "alphabeta:time=0.5,epsilon=0.05",
+    8: "alphabeta:time=1.8",
+}
 
 # the nine central squares b2..d4 (sq = file * 5 + rank)
 _CENTRE_MASK = sum(1 << (f * 5 + r) for f in range(1, 4) for r in range(1, 4))

@@ -24,11 +24,11 @@ def draw_cells(root: ET.Element, frame: Frame) -> None:
         root,
         "g",
         id="squares",
-        stroke=palette.BOARD_STROKE[game],
+        stroke=palette.board_stroke(game),
         stroke_width=frame.units(0.03),
     )
     for name, cell in geometry.cells.items():
-        fill = palette.CHAMBER_FILL if cell.chamber else palette.BOARD_FILL[game]
+        fill = palette.CHAMBER_FILL if cell.chamber else palette.board_fill(game)
         classes = [geometry.kind]
         if cell.chamber:
             classes.append("chamber")
@@ -76,7 +76,7 @@ def draw_marks(root: ET.Element, frame: Frame) -> None:
             y=y0,
             width=x1 - x0,
             height=y1 - y0,
-            stroke=palette.BOARD_STROKE[geometry.game],
+            stroke=palette.board_stroke(geometry.game),
             stroke_width=frame.units(0.06),
         )
         return

@@ -1,4 +1,5 @@
-"""Where the board lies in a picture: the margins for coordinates and the scale."""
+"""Where the board lies in a picture: the margins for coordinates (each game's, from its
+:class:`~diceboard.rendering.look.GameLook`) and the scale."""
 
 from __future__ import annotations
 
@@ -8,16 +9,7 @@ from dataclasses import dataclass
 from diceboard.core.errors import OptionError
 from diceboard.core.game import Game
 from diceboard.rendering.geometry import BoardGeometry, Point, board_geometry
-
-#: margins around the board in cell units, (left, top, right, bottom), by game and by whether
-#: coordinates are drawn; Chase's dice on split hexes overhang the side edges by half a die
-MARGINS = {
-    ("custodian", True): (0.55, 0.2, 0.2, 0.55),
-    ("custodian", False): (0.2, 0.2, 0.2, 0.2),
-    ("chase", True): (0.95, 0.55, 0.95, 0.55),
-    ("chase", False): (0.45, 0.2, 0.45, 0.2),
-}
-
+from diceboard.rendering.look import look
 
 #: the font size of the text around the board, as a share of the board block's width, so
 #: that the legend and hands read the same under either board
@@ -60,7 +52,7 @@ def make_frame(game: Game | str, size: float, flipped: bool, coordinates: bool) 
     ):
         raise OptionError(f"size must be a positive number of pixels, not {size!r}")
     geometry = board_geometry(game, flipped)
-    left, top, right, bottom = MARGINS[(geometry.game, bool(coordinates))]
+    left, top, right, bottom = look(geometry.game).margins[bool(coordinates)]
     scale = size / (left + geometry.width + right)
     height = (top + geometry.height + bottom) * scale
     return Frame(geometry, scale, left * scale, top * scale, float(size), height)

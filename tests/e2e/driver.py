@@ -24,7 +24,7 @@ def play_by_clicks(page: Any, move: dict[str, Any]) -> None:
     if kind == "pass":
         page.click("#pass")
         return
-    if kind == "place":
+    if kind == "placement":
         owner = page.evaluate("document.querySelector('#board .hand-die.placeable').dataset.owner")
         page.locator(
             f'#board .hand-die[data-owner="{owner}"][data-face="{move["face"]}"]'

@@ -14,8 +14,18 @@ from tests.server.conftest import PLAY_POSITION, auth, create, state, wait_for
 
 def test_meta_lists_games_and_levels(client: TestClient) -> None:
     meta = client.get("/api/meta").json()
-    assert meta["games"][0]["name"] == "custodian"
-    assert "chaos" in meta["games"][0]["variants"]
+    # the menus are the registry's: every game, its variants and options, as GameInfo says
+    assert [g["name"] for g in meta["games"]] == list(diceboard.games.names())
+    for entry in meta["games"]:
+        info = diceboard.games.info(entry["name"])
+        expected = json.loads(json.dumps(info.to_json()))
+        assert {k: v for k, v in entry.items() if k != "example_position"} == expected
+        assert [v["name"] for v in entry["variants"]] == list(info.variant_names)
+        diceboard.games.game(entry["name"]).parse(entry["example_position"])
+    custodian = meta["games"][0]
+    assert "chaos" in [v["name"] for v in custodian["variants"]]
+    limit = next(o for o in custodian["options"] if o["name"] == "no_capture_limit")
+    assert limit["kind"] == "int" and limit["minimum"] == 0 and limit["default"] == 100
     assert {"spec": "random", "label": "Random mover"} in meta["levels"]
 
 

@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 import diceboard
 from diceboard.server import tokens
 from diceboard.server.computer import ThinkTask, computer_levels, think
-from diceboard.server.live import play_decision, replay
-from diceboard.server.moves import _chase, describe, rolled_face
+from diceboard.server.live import play_decision, state_after_moves
+from diceboard.server.move_json import legal_moves_json, move_json, rolled_face
 from diceboard.server.rolls import resolve_chance, roll
-from diceboard.server.storage.records import GameData, MoveData
-from diceboard.server.views import _hand
+from diceboard.server.storage.rows import GameData, MoveData
+from diceboard.server.views import hand_json
 
 
 def sample_game() -> GameData:
@@ -66,7 +66,7 @@ def test_setup_rolls_replay() -> None:
     game = diceboard.game("custodian", placement="rolled")
     state, rolls = resolve_chance(game.initial_state(), 99, 0)
     assert len(rolls) == 10 and not state.is_chance()
-    assert replay(game, None, [MoveData(m.notation, None, 0.0) for m in rolls]) == state
+    assert state_after_moves(game, None, [MoveData(m.notation, None, 0.0) for m in rolls]) == state
 
 
 def test_a_chaos_decision_is_joined_with_its_roll() -> None:
@@ -91,56 +91,88 @@ def test_tokens() -> None:
 
 def test_custodian_moves_are_described() -> None:
     state = diceboard.game("custodian").parse("B5B2.../...../...../..B3../W3.W2.. W 0 10")
-    info = describe(state, state.parse_move("c1^c3"))
+    info = move_json(state, state.parse_move("c1^c3"))
     assert info == {
         "notation": "c1^c3",
         "kind": "jump",
         "from": "c1",
         "to": "c3",
-        "face": None,
         "segments": [["c1", "c3"]],
     }
+    step = move_json(state, next(m for m in state.legal_moves() if m.kind.value == "step"))
+    assert isinstance(step["face"], int) and "roll" not in step and "capture" not in step
     setup = diceboard.game("custodian").start(seed=2)
-    place = describe(setup, setup.legal_moves()[0])
-    assert place["kind"] == "place" and place["segments"] == [[place["to"]]]
+    place = move_json(setup, setup.legal_moves()[0])
+    assert place["kind"] == "placement" and place["segments"] == [[place["to"]]]
+    assert isinstance(place["face"], int)
 
 
-def test_chase_notation_is_read() -> None:
-    assert _chase("{a1,b6}d6-d3SW") == {
-        "absorb": ["a1", "b6"],
-        "kind": "move",
-        "from": "d6",
-        "to": "d3",
-        "dir": "SW",
-        "capture": False,
-    }
-    assert _chase("d6xd3NE")["capture"] is True
-    assert _chase("a1=2,a2=1") == {
-        "absorb": [],
-        "kind": "transfer",
-        "transfer": [["a1", 2], ["a2", 1]],
-    }
-    assert _chase("{c3}a1=2,a2=1")["absorb"] == ["c3"]
-    assert _chase("nonsense") == {"kind": "other"}
+def test_moves_followed_by_a_roll_are_marked() -> None:
+    position = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
+    chaos = diceboard.game("custodian", variant="chaos").parse(position)
+    assert all(m["rolled_after"] for m in legal_moves_json(chaos))
+    assert all("face" not in m for m in legal_moves_json(chaos) if m["kind"] == "step")
+    standard = diceboard.game("custodian").parse(position)
+    assert not any("rolled_after" in m for m in legal_moves_json(standard))
+
+
+def test_chase_moves_are_described() -> None:
+    state = diceboard.game("chase").initial_state()
+    described = [move_json(state, m, segments=False) for m in state.legal_moves()]
+    moves = [m for m in described if m["kind"] == "move"]
+    assert moves and all({"from", "to", "dir"} <= set(m) for m in moves)
+    assert all(m["dir"] in {"E", "W", "NE", "NW", "SE", "SW"} for m in moves)
+    transfers = [m for m in described if m["kind"] == "transfer"]
+    for m in transfers:
+        assert "from" not in m and len(m["transfer"]) == 2
+        assert all(isinstance(sq, str) and 1 <= face <= 6 for sq, face in m["transfer"])
+
+
+def test_chase_captures_and_absorptions_are_described() -> None:
+    # the structure is the engine's: compare with the Move fields of every legal move
+    # of a few random positions (captures and absorption prefixes come up quickly)
+    import random
+
+    rng = random.Random(3)
+    seen: set[str] = set()
+    for _ in range(4):
+        state = diceboard.game("chase").initial_state()
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            legal = state.legal_moves()
+            for m in legal:
+                info = move_json(state, m, segments=False)
+                assert info.get("capture", False) is m.capture
+                assert info.get("absorb", []) == list(m.absorbed)
+                assert info.get("dir") == m.direction
+                if m.capture:
+                    seen.add("capture")
+                if m.absorbed:
+                    seen.add("absorb")
+            state = state.play(rng.choice(legal))
+    assert seen == {"capture", "absorb"}
 
 
 def test_rolled_faces() -> None:
-    assert rolled_face("=4", chaos=False) == 4
-    assert rolled_face("b1-d2=4", chaos=True) == 4
-    assert rolled_face("b1-d2=4", chaos=False) is None
-    assert rolled_face("b1^b3", chaos=True) is None
+    chaos = diceboard.game("custodian", variant="chaos")
+    state = chaos.parse("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10")
+    assert rolled_face(state.parse_move("b1-b2=4")) == 4
+    standard = diceboard.game("custodian").parse("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10")
+    assert rolled_face(standard.parse_move("b1-b2=4")) is None
+    setup = diceboard.game("custodian", placement="rolled").initial_state()
+    roll_move = setup.chance_outcomes()[0][0]
+    assert rolled_face(roll_move) == roll_move.face
 
 
-def test_hands_are_read_from_the_position() -> None:
-    assert _hand("...../...../...../...../..... W 0 0 W12466,B11255", ("W", "B")) == {
-        "W": [1, 2, 4, 6, 6],
-        "B": [1, 1, 2, 5, 5],
-    }
-    assert _hand("...../...../...../...../..... W 0 0 W3????,B?????", ("W", "B")) == {
-        "W": [3],
-        "B": [],
-    }
-    assert _hand("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10", ("W", "B")) is None
+def test_hands_are_read_from_the_state() -> None:
+    setup = diceboard.game("custodian").parse("...../...../...../...../..... W 0 0 W12466,B11255")
+    assert hand_json(setup) == {"W": [1, 2, 4, 6, 6], "B": [1, 1, 2, 5, 5]}
+    rolling = diceboard.game("custodian").parse("...../...../...../...../..... W 0 0 W3????,B?????")
+    assert hand_json(rolling) == {"W": [3], "B": []}
+    playing = diceboard.game("custodian").parse("B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10")
+    assert hand_json(playing) is None
+    assert hand_json(diceboard.game("chase").initial_state()) is None
 
 
 def test_levels_and_thinking() -> None:

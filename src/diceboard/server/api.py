@@ -9,6 +9,7 @@ carries ``state``: the game as it now is.
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from typing import Annotated, Any, Literal
@@ -16,13 +17,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
-from diceboard import __version__
+from diceboard import __version__, games
 from diceboard.core.errors import RecordError
-from diceboard.games.custodian.options import VARIANTS
 from diceboard.records import GameRecord, read_pgn
 from diceboard.server.computer import computer_levels
-from diceboard.server.errors import BadRequest, Forbidden
+from diceboard.server.errors import BadRequest, Forbidden, NotFound
 from diceboard.server.live import LiveGame
+from diceboard.server.move_json import move_json
 from diceboard.server.schemas import (
     ImportRecord,
     JoinGame,
@@ -32,7 +33,7 @@ from diceboard.server.schemas import (
     Resignation,
 )
 from diceboard.server.service import GameService, SeatGrant
-from diceboard.server.views import summary
+from diceboard.server.views import board_picture, summary
 
 #: the pattern of a game id in a path
 GAME_ID = r"^[A-Za-z0-9_-]{1,24}$"
@@ -126,43 +127,18 @@ def links(live: LiveGame, token: str) -> dict[str, str]:
 # --- reference data -----------------------------------------------------------------------------
 @router.get("/meta", summary="Games, variants, options and computer levels on offer")
 async def meta() -> dict[str, Any]:
-    games: list[dict[str, Any]] = [
-        {
-            "name": "custodian",
-            "title": "Custodian Dice",
-            "players": ["W", "B"],
-            "player_names": ["White", "Black"],
-            "variants": list(VARIANTS),
-            "options": {
-                "path": ["no-reversal", "self-avoiding"],
-                "capture": ["line", "single"],
-                "placement": ["chosen", "rolled"],
-            },
-        },
+    return {"version": __version__, "games": game_menus(), "levels": computer_levels()}
+
+
+@functools.cache
+def game_menus() -> list[dict[str, Any]]:
+    """What the home page builds its menus from: every registered game's info
+    (:meth:`~diceboard.core.info.GameInfo.to_json`: title, players, variants and options with
+    their choices, ranges and defaults) and an example position string for the start box."""
+    return [
+        {**info.to_json(), "example_position": str(games.game(info.name).start(seed=0))}
+        for info in games.infos()
     ]
-    if chase_available():
-        games.append(
-            {
-                "name": "chase",
-                "title": "Chase",
-                "players": ["B", "R"],
-                "player_names": ["Blue", "Red"],
-                "variants": [],
-                "options": {},
-            }
-        )
-    return {"version": __version__, "games": games, "levels": computer_levels()}
-
-
-def chase_available() -> bool:
-    """Whether the Chase engine is installed (it plugs in when it lands)."""
-    import diceboard
-
-    try:
-        diceboard.game("chase")
-    except (ImportError, ValueError):
-        return False
-    return True
 
 
 # --- games -------------------------------------------------------------------------------------
@@ -273,16 +249,13 @@ async def position(
     service: Service,
     flipped: bool = False,
 ) -> dict[str, Any]:
-    from diceboard.server.moves import describe
-    from diceboard.server.views import board_picture
-
     live = await service.get(game_id)
     if index > len(live.moves):
         raise_not_found(game_id, index, len(live.moves))
     state = list(live.state.path())[index]
     last = None
     if state.parent is not None and state.last_move is not None:
-        last = describe(state.parent, state.last_move)
+        last = move_json(state.parent, state.last_move)
     return {
         "index": index,
         "position": str(state),
@@ -294,8 +267,6 @@ async def position(
 
 def raise_not_found(game_id: str, index: int, count: int) -> None:
     """404 for a position past the end of the game."""
-    from diceboard.server.errors import NotFound
-
     raise NotFound(f"game {game_id} has {count} moves: positions 0 to {count}, not {index}")
 
 

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from diceboard import __version__
+from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import api, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
@@ -123,7 +123,8 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app = FastAPI(
         title="diceboard",
         version=__version__,
-        description="Play Custodian Dice and Chase: an authoritative game server. "
+        description=f"Play {' and '.join(i.title for i in games.infos())}: "
+        "an authoritative game server. "
         "Seat tokens go in the X-Seat-Token header.",
         lifespan=lifespan,
     )

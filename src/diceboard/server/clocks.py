@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from diceboard.server.storage.records import GameData
+from diceboard.server.storage.rows import GameData
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from threading import Lock
 from typing import Any
 
-from diceboard import ai
+from diceboard import ai, games
 from diceboard.core.game import State
 from diceboard.server.live import make_rules
 
@@ -129,13 +129,8 @@ def think(task: ThinkTask) -> dict[str, Any]:
 def warm_up_kernels() -> None:
     """Compile (or load from numba's cache) every game's kernel now, so that the first request
     (or a worker's first task) does not wait for it."""
-    import diceboard
-
-    for name in ("custodian", "chase"):
-        try:
-            state = diceboard.game(name).start(seed=0)
-        except ImportError:  # a game whose engine is not installed
-            continue
+    for name in games.names():
+        state = games.game(name).start(seed=0)
         for move in state.legal_moves()[:1]:
             state.play(move).legal_moves()
 

@@ -13,7 +13,7 @@ from diceboard.core.game import Game, State
 from diceboard.core.move import Move
 from diceboard.core.outcome import Outcome
 from diceboard.server.rolls import resolve_chance
-from diceboard.server.storage.records import GameData, MoveData, SeatData
+from diceboard.server.storage.rows import GameData, MoveData, SeatData
 
 #: outcome reasons decided by the server rather than by the rules
 TIMEOUT = "timeout"
@@ -28,10 +28,11 @@ def make_rules(name: str, options: dict[str, Any]) -> Game:
     return diceboard.game(name, variant, **opts)
 
 
-def replay(
+def state_after_moves(
     rules: Game, start_position: str | None, moves: list[MoveData] | tuple[MoveData, ...]
 ) -> State:
-    """The state reached by playing the stored ``moves`` from the start."""
+    """The state reached by playing the stored ``moves`` from the game's start (its stored
+    position, else the initial state): how a game is loaded from the database."""
     state = rules.parse(start_position) if start_position else rules.initial_state()
     for move in moves:
         state = state.play(move.notation)
@@ -112,5 +113,6 @@ def play_decision(state: State, text: str, seed: int, index: int) -> Move:
     _after, rolls = resolve_chance(node, seed, index)
     if not rolls:
         return move
-    actions = move.actions + tuple(a for r in rolls for a in r.actions)
-    return Move(move.notation + "".join(r.notation for r in rolls), actions)
+    for roll in rolls:
+        move = move.joined(roll)  # the notation, the actions and the rolled face
+    return move

@@ -31,6 +31,8 @@ from urllib.parse import urlparse
 import httpx
 from websockets.asyncio.client import connect
 
+from diceboard.games import names as game_names
+
 
 @dataclass
 class LoadReport:
@@ -242,11 +244,12 @@ async def run_load(
     max_moves: int,
     seed: int,
     think: float = 1.0,
-    game: str = "custodian",
+    game: str | None = None,
 ) -> LoadReport:
     """Play ``games`` concurrent online games on the server at ``base`` for up to ``seconds``
     (each up to ``max_moves`` decisions; a player thinks ``think`` seconds a move on average,
-    0 to move at once); returns the measurements."""
+    0 to move at once; ``game``: a registered game, the first by default); returns the
+    measurements."""
     check_loopback(base)
     report = LoadReport(games)
     rng = random.Random(seed)
@@ -260,7 +263,7 @@ async def run_load(
                     await http.post(
                         "/api/games",
                         json={
-                            "game": game,
+                            "game": game or game_names()[0],
                             "mode": "online",
                             "side": "first",
                             "name": f"bench{i}a",

@@ -13,12 +13,14 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from diceboard.core.game import Game
+from diceboard import games
+from diceboard.core.game import Game, State
 from diceboard.rendering import svg
+from diceboard.rendering.palette import die_style
 from diceboard.server import clocks
 from diceboard.server.live import LiveGame
-from diceboard.server.moves import describe, rolled_face
-from diceboard.server.storage.records import GameData, SeatData
+from diceboard.server.move_json import legal_moves_json, move_json, rolled_face
+from diceboard.server.storage.rows import GameData, SeatData
 
 #: width of the server's board pictures in SVG units (they scale to their container)
 BOARD_SIZE = 480
@@ -67,16 +69,23 @@ def centres(rules: Game, flipped: bool) -> dict[str, Any]:
     }
 
 
-def _hand(position: str, players: tuple[str, str]) -> dict[str, list[int]] | None:
-    """The rolled dice not yet placed (Custodian setup), read from the position string."""
-    fields = position.split()
-    if len(fields) < 5:
+def hand_json(state: State) -> dict[str, list[int]] | None:
+    """The dice each player holds off the board (rolled faces; a die not yet rolled is left
+    out), or ``None`` when nobody holds any (every game once its dice are all on the board)."""
+    hand = state.hand()
+    if not any(hand.values()):
         return None
-    hand: dict[str, list[int]] = {p: [] for p in players}
-    for part in fields[4].split(","):
-        if part and part[0] in hand:
-            hand[part[0]] = [int(c) for c in part[1:] if c.isdigit()]
-    return hand
+    return {p: [face for face in faces if face is not None] for p, faces in hand.items()}
+
+
+def _variant_title(rules: Game) -> str | None:
+    """The title of the game's variant (``None`` for a variant the registry does not list)."""
+    if rules.variant is None:
+        return None
+    try:
+        return games.info(rules.name).variant(rules.variant).title
+    except KeyError:
+        return None
 
 
 def board_picture(live: LiveGame, flipped: bool, index: int | None = None) -> str:
@@ -93,14 +102,13 @@ def public_view(
     data = live.data
     state = live.state
     now = time.time()
-    chaos = live.rules.options.get("faces") == "roll"
-    legal = [describe(state, m) for m in state.legal_moves()] if live.in_play() else []
+    legal = legal_moves_json(state) if live.in_play() else []
     last = state.last_move
     last_info = None
     if last is not None and state.parent is not None and live.moves:
-        last_info = describe(state.parent, last)
+        last_info = move_json(state.parent, last)
         last_info["seat"] = live.moves[-1].seat
-        last_info["roll"] = rolled_face(last.notation, chaos)
+        last_info["roll"] = rolled_face(last)
     outcome = live.outcome()
     clock = clocks.reading(data, live.players, now)
     return {
@@ -108,11 +116,14 @@ def public_view(
         "game": live.rules.name,
         "title": live.rules.title,
         "variant": live.rules.variant,
+        "variant_title": _variant_title(live.rules),
+        "default_variant": games.info(live.rules.name).default_variant,
         "options": live.rules.options,
         "mode": data.mode,
         "status": data.status,
         "players": list(live.players),
         "player_names": list(live.rules.player_names),
+        "die_colours": [die_style(live.rules.name, p).fill for p in live.players],
         "seats": {
             s: seat_info(live.seats[s], s in connected) for s in live.players if s in live.seats
         },
@@ -121,7 +132,7 @@ def public_view(
         "position": str(state),
         "start_position": data.start_position,
         "to_move": live.side_to_move(),
-        "hand": _hand(str(state), live.players) if live.rules.name == "custodian" else None,
+        "hand": hand_json(state),
         "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
         "legal": legal,
         "moves": [

@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from diceboard.server.storage.database import Database
 from diceboard.server.storage.models import GameRow, MetaRow, MoveRow, SeatRow
-from diceboard.server.storage.records import GameData, MoveData, SeatData
+from diceboard.server.storage.rows import GameData, MoveData, SeatData
 
 _GAME_FIELDS = tuple(f.name for f in dataclasses.fields(GameData))
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatData))

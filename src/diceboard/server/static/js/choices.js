@@ -27,7 +27,7 @@ export function sources(legal) {
 
 /** Faces in hand that can be placed now. */
 export function handFaces(legal) {
-  return new Set(legal.filter((m) => m.kind === "place").map((m) => m.face));
+  return new Set(legal.filter((m) => m.kind === "placement").map((m) => m.face));
 }
 
 /** Where the die on `square` can go: [{square, kind}] (kind target, capture or transfer). */
@@ -57,18 +57,18 @@ export function movesBetween(legal, from, to) {
 }
 
 export function placementsTo(legal, square, face = null) {
-  return legal.filter((m) => m.kind === "place" && m.to === square && (face === null || m.face === face));
+  return legal.filter((m) => m.kind === "placement" && m.to === square && (face === null || m.face === face));
 }
 
-/** A short label for a move in the chooser. */
-export function label(move, faceless) {
+/** A short label for a move in the chooser (`rolled_after`: a roll follows the move). */
+export function label(move) {
   switch (move.kind) {
-    case "place":
+    case "placement":
       return `Place ${move.face}`;
     case "step":
       return move.face ? `Turn to ${move.face}` : "Step (the die is rolled)";
     case "jump":
-      return faceless ? "Jump (the die is rolled)" : "Jump (flip)";
+      return move.rolled_after ? "Jump (the die is rolled)" : "Jump (flip)";
     case "move":
       return `${ARROWS[move.dir] || ""} ${move.dir}${move.capture ? " capture" : ""}`;
     case "transfer":
@@ -80,6 +80,6 @@ export function label(move, faceless) {
 
 /** The face a chooser button shows as a die, if any. */
 export function shownFace(move) {
-  if (move.kind === "place" || (move.kind === "step" && move.face)) return move.face;
+  if (move.kind === "placement" || (move.kind === "step" && move.face)) return move.face;
   return null;
 }

@@ -127,14 +127,36 @@ function playerName(g, seat) {
   return g.player_names[g.players.indexOf(seat)];
 }
 
+/** "#rrggbb" → [r, g, b] in 0..1 */
+const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+
+/** The players' die colours (from the game's die styles) as CSS variables: swatches and die
+ * glyphs use them (a near-white die's glyph is drawn in ink), and where the dice are coloured
+ * the marks switch to a palette that avoids them. */
+function applyDieColours(g) {
+  const fills = (g.die_colours || []).filter((c) => /^#[0-9a-f]{6}$/i.test(c));
+  fills.forEach((fill, i) => {
+    const [r, gr, b] = rgb(fill);
+    const light = 0.2126 * r + 0.7152 * gr + 0.0722 * b > 0.8;
+    document.body.style.setProperty(`--die-${i}`, fill);
+    document.body.style.setProperty(`--glyph-${i}`, light ? "var(--ink)" : fill);
+  });
+  const coloured = fills.some((fill) => {
+    const channels = rgb(fill);
+    return Math.max(...channels) - Math.min(...channels) > 0.3;
+  });
+  document.body.dataset.palette = coloured ? "coloured-dice" : "plain-dice";
+}
+
 function render() {
   const g = ui.game;
   document.title = `${g.title} — diceboard`;
   document.body.dataset.game = g.game;
+  applyDieColours(g);
   // what the page shows, for assistive tools and end-to-end tests
   document.body.dataset.version = String(g.version);
   document.body.dataset.status = g.status;
-  const variant = g.variant && g.variant !== "standard" ? ` · ${g.variant}` : "";
+  const variant = g.variant && g.variant !== g.default_variant ? ` · ${g.variant_title || g.variant}` : "";
   $("title").textContent = `${g.title}${variant}${g.mode === "imported" ? " · record" : ""}`;
   renderBars(g);
   renderStatus(g);
@@ -303,7 +325,7 @@ function renderMarks() {
       marks.push({ square: ui.selected, kind: "selected" });
       marks.push(...C.targetsFrom(legal, ui.selected));
     } else if (ui.handFace !== null) {
-      legal.filter((m) => m.kind === "place" && m.face === ui.handFace)
+      legal.filter((m) => m.kind === "placement" && m.face === ui.handFace)
         .forEach((m) => marks.push({ square: m.to, kind: "target" }));
     } else {
       C.sources(legal).forEach((sq) => marks.push({ square: sq, kind: "source" }));
@@ -372,7 +394,6 @@ async function onSquare(square) {
 }
 
 function choose(title, moves) {
-  const faceless = ui.game.options && ui.game.options.faces === "roll";
   const dialog = $("chooser");
   $("chooser-title").textContent = title;
   const seen = new Set();
@@ -404,9 +425,9 @@ function choose(title, moves) {
         die.setAttribute("aria-hidden", "true");
         b.append(die);
       }
-      b.append(document.createTextNode(` ${C.label(m, faceless)}`));
+      b.append(document.createTextNode(` ${C.label(m)}`));
       b.title = m.notation;
-      b.setAttribute("aria-label", `${C.label(m, faceless)} (${m.notation})`);
+      b.setAttribute("aria-label", `${C.label(m)} (${m.notation})`);
       const show = () => board.preview(m.segments, "preview");
       b.addEventListener("mouseenter", show);
       b.addEventListener("focus", show);

@@ -20,15 +20,78 @@ function radio(name) {
   return el ? el.value : null;
 }
 
-function refreshForm() {
+// --- the game's own menus: variants and options, as /api/meta describes them ---------------
+
+/** "no_capture_limit" → "no capture limit" */
+const words = (name) => name.replace(/[_-]+/g, " ");
+
+/** The control of one option: a select for a choice, a number input for a whole number. */
+function optionControl(opt) {
+  const label = document.createElement("label");
+  label.title = opt.description;
+  let control;
+  if (opt.kind === "int") {
+    control = document.createElement("input");
+    control.type = "number";
+    control.step = "1";
+    control.inputMode = "numeric";
+    if (opt.minimum !== null) control.min = String(opt.minimum);
+    if (opt.maximum !== null) control.max = String(opt.maximum);
+    control.value = String(opt.default);
+  } else {
+    control = document.createElement("select");
+    control.replaceChildren(...opt.choices.map((c) => option(c, words(c))));
+    control.value = String(opt.default);
+  }
+  control.dataset.option = opt.name;
+  control.setAttribute("aria-label", `${words(opt.name)}: ${opt.description}`);
+  label.append(`${words(opt.name)} `, control);
+  return label;
+}
+
+/** Rebuild the variant list and the option controls for the chosen game (only when the game
+ * changes: a change of variant or option keeps what was chosen). */
+function buildGameMenus() {
   const game = selectedGame();
   const variant = $("variant");
-  variant.replaceChildren(...(game.variants.length ? game.variants : ["standard"]).map((v) => option(v, v)));
+  variant.replaceChildren(...game.variants.map((v) => option(v.name, v.title)));
+  variant.value = game.default_variant;
   variant.disabled = game.variants.length <= 1;
-  $("custodian-options").hidden = game.name !== "custodian";
+  // options that a variant sets are chosen through the variant list
+  const own = game.options.filter((opt) => !opt.variant);
+  const box = $("game-options");
+  box.replaceChildren(box.querySelector("legend"), ...own.map(optionControl));
+  box.hidden = own.length === 0;
+  $("position").placeholder = game.example_position || "";
   document.querySelectorAll("[data-player]").forEach((span) => {
     span.textContent = game.player_names[Number(span.dataset.player)];
   });
+  describeVariant();
+}
+
+function describeVariant() {
+  const game = selectedGame();
+  const chosen = game.variants.find((v) => v.name === $("variant").value);
+  $("variant-about").textContent = chosen && game.variants.length > 1 ? chosen.description : "";
+}
+
+/** The options that differ from the game's defaults, as the server takes them. */
+function chosenOptions(game) {
+  const options = {};
+  for (const control of $("game-options").querySelectorAll("[data-option]")) {
+    const opt = game.options.find((o) => o.name === control.dataset.option);
+    if (!opt) continue;
+    const value = opt.kind === "int" ? Number(control.value) : control.value;
+    if (opt.kind === "int" && (control.value.trim() === "" || !Number.isInteger(value))) {
+      throw new Error(`${words(opt.name)} must be a whole number`);
+    }
+    if (value !== opt.default) options[opt.name] = value;
+  }
+  return options;
+}
+
+function refreshForm() {
+  describeVariant();
   const mode = radio("mode");
   $("level-row").hidden = mode !== "computer";
   $("side-row").hidden = mode === "local";
@@ -41,9 +104,14 @@ async function createGame(event) {
   $("new-error").textContent = "";
   const game = selectedGame();
   const mode = radio("mode");
-  const body = { game: game.name, mode, side: radio("side") || "first" };
-  if (game.variants.length) body.variant = $("variant").value;
-  if (game.name === "custodian" && radio("placement") === "rolled") body.options = { placement: "rolled" };
+  const body = { game: game.name, mode, side: radio("side") || "first", variant: $("variant").value };
+  try {
+    const options = chosenOptions(game);
+    if (Object.keys(options).length) body.options = options;
+  } catch (error) {
+    $("new-error").textContent = error.message;
+    return;
+  }
   if (mode === "computer") body.level = $("level").value;
   if (mode === "online") body.listed = $("listed").checked;
   if ($("timed").checked) {
@@ -72,9 +140,12 @@ function gameLine(summary, action) {
   const tc = summary.time_control
     ? ` · ${summary.time_control.initial_ms / 60000}+${summary.time_control.increment_ms / 1000}`
     : "";
-  const variant = summary.options && summary.options.variant ? ` (${summary.options.variant})` : "";
+  const game = (meta && meta.games.find((g) => g.name === summary.game)) || null;
+  const named = summary.options && summary.options.variant;
+  const variantInfo = game && named ? game.variants.find((v) => v.name === named) : null;
+  const variant = named ? ` (${variantInfo ? variantInfo.title : named})` : "";
   const text = document.createElement("span");
-  text.textContent = `${summary.game}${variant} · ${seats}${tc} · ${summary.status}` +
+  text.textContent = `${game ? game.title : summary.game}${variant} · ${seats}${tc} · ${summary.status}` +
     (summary.result && summary.result !== "*" ? ` ${summary.result}` : "");
   li.append(text, action);
   return li;
@@ -149,6 +220,11 @@ async function importRecord(event) {
 async function main() {
   meta = await request("GET", "/api/meta");
   $("game").replaceChildren(...meta.games.map((g) => option(g.name, g.title)));
+  const titles = meta.games.map((g) => g.title);
+  const listed = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles.join("");
+  $("tagline").textContent = listed;
+  document.title = `diceboard — ${listed}`;
+  $("game").addEventListener("change", buildGameMenus);
   $("level").replaceChildren(...meta.levels.map((l) => option(l.spec, l.label)));
   $("level").value = meta.levels[Math.min(meta.levels.length - 1, Math.floor(meta.levels.length / 2))].spec;
   $("new-game").addEventListener("change", refreshForm);
@@ -159,6 +235,7 @@ async function main() {
     if (file) $("record-text").value = await file.text();
   });
   $("lobby-refresh").addEventListener("click", loadLobby);
+  buildGameMenus();
   refreshForm();
   loadLobby();
   loadRecent();

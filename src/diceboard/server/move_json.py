@@ -1,0 +1,76 @@
+"""What the browser needs to know about a legal move, read from the move's own structure
+(:class:`~diceboard.core.move.Move`: its kind, squares, faces, roll, capture, direction,
+absorption prefix and exchange) and from the engine (``State.move_segments``: the path to
+draw). No rule is decided and no notation is parsed here: only legal moves, produced by the
+engine, are described.
+
+The JSON of a move has ``notation`` and ``kind`` (a :class:`~diceboard.core.move.MoveKind`
+value: ``step``, ``jump``, ``placement``, ``move``, ``transfer``, ``absorb``, ``roll``,
+``pass``), and, where the move has them: ``from`` and ``to`` (not for a transfer, whose two
+dice are its ``transfer``: ``[[square, new face], [square, new face]]``), ``face`` (the face
+the die shows afterwards), ``roll`` (the rolled face of a chance outcome, alone or joined to
+a move), ``capture`` (true), ``dir`` (the starting direction), ``absorb`` (the hexes of an
+absorption prefix), ``rolled_after`` (true: a roll follows the move, which therefore cannot
+name the new face), and ``segments`` (polylines of squares to draw).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from diceboard import games
+from diceboard.core.game import State
+from diceboard.core.move import Move
+
+
+def move_json(state: State, move: Move, *, segments: bool = True) -> dict[str, Any]:
+    """A JSON-ready description of ``move`` (legal in ``state``, or just played from it).
+
+    >>> import diceboard
+    >>> state = diceboard.game("custodian").parse("B5B2.../...../...../..B3../W3.W2.. W 0 10")
+    >>> move_json(state, state.parse_move("c1^c3"))
+    {'notation': 'c1^c3', 'kind': 'jump', 'from': 'c1', 'to': 'c3', 'segments': [['c1', 'c3']]}
+    """
+    info: dict[str, Any] = {"notation": move.notation, "kind": move.kind.value}
+    if move.exchange:
+        info["transfer"] = [[square, face] for square, face in move.exchange]
+    else:
+        if move.from_square is not None:
+            info["from"] = move.from_square
+        if move.to_square is not None:
+            info["to"] = move.to_square
+    if move.face is not None:
+        info["face"] = move.face
+    if move.roll is not None:
+        info["roll"] = move.roll
+    if move.capture:
+        info["capture"] = True
+    if move.direction is not None:
+        info["dir"] = move.direction
+    if move.absorbed:
+        info["absorb"] = list(move.absorbed)
+    if segments:
+        try:
+            info["segments"] = state.move_segments(move) if not state.is_chance() else []
+        except ValueError:  # a move the engine cannot draw is still a move
+            info["segments"] = []
+    return info
+
+
+def legal_moves_json(state: State) -> list[dict[str, Any]]:
+    """The legal moves of ``state`` (a decision) as JSON, each marked ``rolled_after`` where
+    a roll follows it (a Chaos step: the chooser then says the die is rolled)."""
+    rolls = games.info(state.game.name).has_chance
+    described = []
+    for move in state.legal_moves():
+        info = move_json(state, move)
+        if rolls and state.play(move).is_chance():
+            info["rolled_after"] = True
+        described.append(info)
+    return described
+
+
+def rolled_face(move: Move) -> int | None:
+    """The face the server rolled in ``move``: a roll alone (``=4``) or one joined to a
+    decision (a Chaos ``b1-d2=4``); ``None`` for a move without a roll."""
+    return move.roll

@@ -1,9 +1,9 @@
 """How a game looks: what each game's rendering component declares for the renderers.
 
 A game's rendering component (``diceboard/games/<game>/rendering.py``, found through the
-registry) defines ``LOOK``, a :class:`GameLook`: its board's layout, its players' die styles,
-its board colours and the margins around its board. The generic renderers read it through
-:func:`look` and never name a game.
+registry) defines ``LOOK``, a :class:`GameLook`: its board's layout, its players'
+:class:`DieStyle`, its board colours and the margins around its board. The generic renderers
+read it through :func:`look` and never name a game.
 
 >>> look("chase").geometry(False).kind
 'hex'
@@ -14,14 +14,31 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from diceboard.core.errors import OptionError
 from diceboard.games import canonical_name, component, names
+from diceboard.rendering.layout import BoardGeometry
 
-if TYPE_CHECKING:
-    from diceboard.rendering.geometry import BoardGeometry
-    from diceboard.rendering.palette import DieStyle
+
+@dataclass(frozen=True, slots=True)
+class DieStyle:
+    """How one player's dice look.
+
+    ``corner`` is the corner radius as a fraction of the die's side; ``inner_ring`` draws a
+    second outline inside the first (the shape cue of the second player's dice).
+    ANSI colours are ``(foreground, background)`` pairs: 256-colour indices and basic SGR
+    codes.
+    """
+
+    name: str
+    fill: str
+    stroke: str
+    pip: str
+    corner: float
+    inner_ring: bool
+    ansi256: tuple[int, int]
+    ansi16: tuple[int, int]
+
 
 #: margins around a board in cell units: (left, top, right, bottom)
 Margins = tuple[float, float, float, float]

@@ -9,30 +9,10 @@ be told apart in greyscale too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from diceboard.core.errors import OptionError
-from diceboard.rendering.look import look
+from diceboard.rendering.look import DieStyle, look
 
-
-@dataclass(frozen=True, slots=True)
-class DieStyle:
-    """How one player's dice look.
-
-    ``corner`` is the corner radius as a fraction of the die's side; ``inner_ring`` draws a
-    second outline inside the first (the shape cue of the second player's dice).
-    ANSI colours are ``(foreground, background)`` pairs: 256-colour indices and basic SGR
-    codes.
-    """
-
-    name: str
-    fill: str
-    stroke: str
-    pip: str
-    corner: float
-    inner_ring: bool
-    ansi256: tuple[int, int]
-    ansi16: tuple[int, int]
+__all__ = ["DieStyle", "board_fill", "board_stroke", "die_style"]
 
 
 def die_style(game: str, player: str) -> DieStyle:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from diceboard.rendering.geometry import (
+from diceboard.rendering.layout import (
     HEX_RADIUS,
     HEX_ROW_PITCH,
     BoardGeometry,
@@ -26,8 +26,7 @@ from diceboard.rendering.geometry import (
     screen_order,
     split_halves,
 )
-from diceboard.rendering.look import GameLook
-from diceboard.rendering.palette import DieStyle
+from diceboard.rendering.look import DieStyle, GameLook
 
 ROWS = "abcdefghi"
 COLUMNS = 9

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from diceboard.rendering.geometry import BoardGeometry, Cell, screen_order
-from diceboard.rendering.look import GameLook
-from diceboard.rendering.palette import DieStyle
+from diceboard.rendering.layout import BoardGeometry, Cell, screen_order
+from diceboard.rendering.look import DieStyle, GameLook
 
 FILES = "abcde"
 RANKS = 5

@@ -7,29 +7,77 @@ import argparse
 from collections.abc import Callable
 
 import diceboard
+from diceboard import games
 from diceboard.cli.errors import UsageError
+from diceboard.core.errors import OptionError
 from diceboard.core.game import Game, State
 
 #: POSITION keywords besides a position string
 START = "start"
 INITIAL = "initial"
 
-GAME_HELP = "the game: custodian (Custodian Dice) or chase"
+
+def _listing(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def game_help() -> str:
+    """The help of a GAME argument: the registered games, each with its title."""
+    named = [
+        info.name if info.title.lower() == info.name else f"{info.name} ({info.title})"
+        for info in games.infos()
+    ]
+    return f"the game: {_listing(named)}"
+
+
+def variant_help() -> str:
+    """The help of ``--variant``: each registered game's variants."""
+    listed = "; ".join(f"{info.title}: {', '.join(info.variant_names)}" for info in games.infos())
+    return f"a variant preset ({listed})"
+
+
+GAME_HELP = game_help()
 POSITION_HELP = (
     f"'{START}' (the first decision, setup rolls made with --seed), '{INITIAL}' (before any "
     "roll), or a position string in quotes"
 )
 
 
+def game_name(text: str) -> str:
+    """An argparse type: a registered game's name, or an alias (any case), as its name."""
+    try:
+        return games.canonical_name(text)
+    except OptionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_game_argument(
+    parser: argparse.ArgumentParser, flag: str | None = None, metavar: str = "GAME"
+) -> None:
+    """The game argument: positional ``GAME``, or the required option ``flag`` (``--game``);
+    its choices are the registered games (aliases accepted, in any case)."""
+    if flag is None:
+        parser.add_argument(
+            "game", metavar=metavar, type=game_name, choices=games.names(), help=GAME_HELP
+        )
+    else:
+        parser.add_argument(
+            flag,
+            dest="game",
+            required=True,
+            metavar=metavar,
+            type=game_name,
+            choices=games.names(),
+            help=GAME_HELP,
+        )
+
+
 def add_game_arguments(parser: argparse.ArgumentParser, positional: bool = True) -> None:
     """GAME (unless ``positional`` is false), ``--variant V`` and repeated ``--option k=v``."""
     if positional:
-        parser.add_argument("game", metavar="GAME", help=GAME_HELP)
-    parser.add_argument(
-        "--variant",
-        metavar="V",
-        help="a variant preset (Custodian Dice: standard, no-jumping, chaos, chaos-no-jumping)",
-    )
+        add_game_argument(parser)
+    parser.add_argument("--variant", metavar="V", help=variant_help())
     parser.add_argument(
         "--option",
         metavar="K=V",

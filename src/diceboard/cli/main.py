@@ -42,12 +42,14 @@ PROG = "diceboard"
 
 def build_parser(commands: Sequence[str] = COMMANDS) -> ArgumentParser:
     """The parser with the subcommands of the modules ``commands`` (default: all of them)."""
-    from diceboard import __version__
+    from diceboard import __version__, games
 
+    titles = [info.title for info in games.infos()]
+    played = titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
     parser = ArgumentParser(
         prog=PROG,
-        description="Custodian Dice and Chase: legal moves, perft, boards, games in the "
-        "terminal, replays and engine benchmarks.",
+        description=f"{played}: legal moves, perft, boards, games in the terminal, replays "
+        "and engine benchmarks.",
         epilog="Run 'diceboard COMMAND -h' for a command's options and examples.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")

@@ -1,4 +1,5 @@
-"""``diceboard bench custodian|chase|all``: the engine benchmarks."""
+"""``diceboard bench GAME`` (each registered game: ``bench custodian``, ``bench chase``)
+and ``bench all``: the engine benchmarks."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import json
 import sys
 
+from diceboard import games
 from diceboard.cli.arguments import (
     add_game_arguments,
     make_game,
@@ -20,7 +22,8 @@ from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import ArgumentParser, Subparsers, new_command
 from diceboard.core.game import Game
 
-GAMES = ("custodian", "chase")
+#: the games benchmarked, one target each: every registered game
+GAMES = games.names()
 #: the measurements that can be left out (the three throughputs always run)
 STAGES = ("nojit", "compile", "moves")
 
@@ -45,12 +48,12 @@ events are counted apart. Targets are printed beside the figures."""
 
 
 def register(subparsers: Subparsers) -> None:
-    """Add ``bench custodian``, ``bench chase`` and ``bench all``."""
+    """Add ``bench GAME`` for each registered game, and ``bench all``."""
     for name in GAMES:
         parser = new_command(
             subparsers,
             name,
-            f"benchmark the {name} engine",
+            f"benchmark the {games.info(name).title} engine",
             DESCRIPTION,
             EXAMPLES,
         )

@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from diceboard import games
 from diceboard.cli.bench.measure import Throughput, median
 from diceboard.core.game import Game
 
@@ -14,16 +15,21 @@ from diceboard.core.game import Game
 class Targets:
     """The speeds a game's engine should reach (``None``: no target)."""
 
-    compiled_plies: float
-    api_plies: float
+    compiled_plies: float | None = None
+    api_plies: float | None = None
     moves_seconds: float | None = None
 
 
-#: the targets by game name
-TARGETS: dict[str, Targets] = {
-    "custodian": Targets(compiled_plies=1_000_000, api_plies=20_000, moves_seconds=1.5),
-    "chase": Targets(compiled_plies=500_000, api_plies=10_000),
-}
+def targets_of(game_name: str) -> Targets | None:
+    """The engine targets that the game declares (``GameInfo.targets``: ``compiled_plies``,
+    ``api_plies``, ``moves_seconds``), or ``None`` where it declares none of them."""
+    declared = games.info(game_name).targets
+    found = Targets(
+        compiled_plies=declared.get("compiled_plies"),
+        api_plies=declared.get("api_plies"),
+        moves_seconds=declared.get("moves_seconds"),
+    )
+    return None if found == Targets() else found
 
 
 @dataclass
@@ -44,17 +50,18 @@ class EngineFigures:
     @property
     def targets(self) -> Targets | None:
         """This game's targets, if it has any."""
-        return TARGETS.get(self.game.name)
+        return targets_of(self.game.name)
 
     def checks(self) -> dict[str, bool]:
         """Each target that applies, and whether it was met."""
         targets = self.targets
         if targets is None:
             return {}
-        met = {
-            "compiled": self.compiled.plies_per_second >= targets.compiled_plies,
-            "api": self.api.plies_per_second >= targets.api_plies,
-        }
+        met: dict[str, bool] = {}
+        if targets.compiled_plies is not None:
+            met["compiled"] = self.compiled.plies_per_second >= targets.compiled_plies
+        if targets.api_plies is not None:
+            met["api"] = self.api.plies_per_second >= targets.api_plies
         if targets.moves_seconds is not None and self.moves_times:
             met["moves"] = median(self.moves_times) < targets.moves_seconds
         return met

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from diceboard import games
 from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_float
 from diceboard.cli.bench.cpu import one_core
 from diceboard.cli.parsing import Subparsers, new_command
@@ -17,7 +18,18 @@ examples:
   diceboard bench search custodian --variant chaos --skip compile
 """
 
-DESCRIPTION = """\
+
+def _mcts_targets() -> str:
+    """The registered games' MCTS targets, for the description."""
+    declared = [
+        f"{info.targets['mcts_simulations']:,.0f}/s ({info.title})"
+        for info in games.infos()
+        if "mcts_simulations" in info.targets
+    ]
+    return " or ".join(declared) if declared else "none"
+
+
+DESCRIPTION = f"""\
 Search speed from the game's start position (the first decision; setup rolls drawn with
 --seed), on one core: MCTS simulations per second with its default settings (random playouts
 cut at 8 actions) and with heuristic playouts, alpha-beta nodes per second (the search tree's
@@ -25,7 +37,7 @@ nodes, and all the positions it makes, counting the children it evaluates only t
 moves), how closely
 alphabeta:time and mcts:time keep their budget over a few moves, and the time to compile the
 game's search on a cold numba cache (then to load it from the warm cache). Targets are printed
-beside the figures: MCTS 20,000/s (Custodian Dice) or 5,000/s (Chase), alpha-beta 300,000/s."""
+beside the figures: MCTS {_mcts_targets()}, alpha-beta 300,000/s."""
 
 STAGES = ("budget", "compile")
 
@@ -81,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
             }
         if "compile" not in args.skip:
             figures["compile_seconds"] = benchmark.compile_seconds(game)
-    target = benchmark.MCTS_TARGETS.get(game.name, 0.0)
+    target = float(games.info(game.name).targets.get("mcts_simulations", 0.0))
     figures["rates"] = {r.label: round(r.per_second) for r in [*mcts, tree, positions]}
     figures["alphabeta_depth"] = tree.detail
     if args.json:

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from diceboard.arena.balance import analyse
-from diceboard.arena.match import check_agent
-from diceboard.arena.play import GameResult
-from diceboard.arena.report import REPORT_FILES, variant_summary, write_report
-from diceboard.cli.arguments import make_game, parse_options, positive_int
+from diceboard.cli.arguments import add_game_argument, make_game, parse_options, positive_int
 from diceboard.cli.commands.match import (
     add_run_arguments,
     backend_from_args,
@@ -18,6 +15,9 @@ from diceboard.cli.commands.match import (
     progress_bar,
 )
 from diceboard.cli.parsing import Subparsers, new_command
+
+if TYPE_CHECKING:
+    from diceboard.arena.play import GameResult
 
 EXAMPLES = """\
 examples:
@@ -41,11 +41,11 @@ def register(subparsers: Subparsers) -> None:
         "a balance report: self-play statistics by seat, variant and setup",
         "Play N self-play games of AGENT in each variant of GAME and write a balance report "
         "for game designers: win rate by seat with 95 % Wilson intervals, draws and their "
-        "reasons, game length, captures over time, the effect of the setup rolls (Custodian "
-        "Dice) and, for several variants, a side-by-side comparison.",
+        "reasons, game length, captures over time, the effect of the setup rolls (in a game "
+        "that has them) and, for several variants, a side-by-side comparison.",
         EXAMPLES,
     )
-    parser.add_argument("game", metavar="GAME", help="the game: custodian or chase")
+    add_game_argument(parser)
     parser.add_argument(
         "--variant",
         metavar="V",
@@ -70,6 +70,10 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games and write the report."""
+    from diceboard.arena.balance import analyse
+    from diceboard.arena.match import check_agent
+    from diceboard.arena.report import REPORT_FILES, variant_summary, write_report
+
     options = parse_options(args.option)
     games = [make_game(args.game, v, options) for v in (args.variant or [None])]
     backend = backend_from_args(args)

@@ -2,6 +2,9 @@
 
 Also holds the arguments that the arena commands (``match``, ``tournament``, ``analyse``)
 share: the seed, the backend and its workers, the output folder.
+
+The arena (and with it the computer players) is imported when a command runs, not when its
+parser is built: ``diceboard --help`` and ``diceboard match -h`` do not load the AI.
 """
 
 from __future__ import annotations
@@ -9,20 +12,10 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from typing import TYPE_CHECKING
 
-from diceboard.arena.backends import BACKENDS, Backend
-from diceboard.arena.match import (
-    MATCH_FILES,
-    MatchResult,
-    SprtConfig,
-    check_agent,
-    run_match,
-    write_match,
-)
-from diceboard.arena.output import prepare_out_dir
-from diceboard.arena.play import GameResult
-from diceboard.arena.progress import ProgressBar
 from diceboard.cli.arguments import (
+    add_game_argument,
     add_game_arguments,
     make_game,
     non_negative_int,
@@ -32,6 +25,12 @@ from diceboard.cli.arguments import (
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import ArgumentParser, Subparsers, new_command
 from diceboard.core.game import Game
+
+if TYPE_CHECKING:
+    from diceboard.arena.backends import Backend
+    from diceboard.arena.match import SprtConfig
+    from diceboard.arena.play import GameResult
+    from diceboard.arena.progress import ProgressBar
 
 EXAMPLES = """\
 examples:
@@ -52,7 +51,7 @@ backend or the number of workers (for agents limited by iterations or depth, not
 # --- shared by the arena commands -----------------------------------------------------------------
 def add_game_option(parser: ArgumentParser) -> None:
     """``--game G`` (required), ``--variant V`` and ``--option k=v``."""
-    parser.add_argument("--game", required=True, metavar="G", help="the game: custodian or chase")
+    add_game_argument(parser, "--game", metavar="G")
     add_game_arguments(parser, positional=False)
 
 
@@ -75,7 +74,7 @@ def add_run_arguments(parser: ArgumentParser, out_help: str, out_required: bool 
     )
     parser.add_argument(
         "--backend",
-        choices=BACKENDS,
+        type=backend_name,
         default="local",
         help="local: this machine's processes (default); ray: Ray tasks (needs "
         "pip install 'diceboard[ray]')",
@@ -93,8 +92,21 @@ def add_run_arguments(parser: ArgumentParser, out_help: str, out_required: bool 
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 
+def backend_name(text: str) -> str:
+    """An argparse type: one of the arena's backends."""
+    from diceboard.arena.backends import BACKENDS
+
+    if text not in BACKENDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown backend {text!r}; backends: {', '.join(BACKENDS)}"
+        )
+    return text
+
+
 def backend_from_args(args: argparse.Namespace) -> Backend:
     """The backend that ``--backend``, ``--workers`` and ``--ray-address`` describe."""
+    from diceboard.arena.backends import Backend
+
     if args.ray_address is not None and args.backend != "ray":
         raise UsageError("--ray-address needs --backend ray")
     return Backend(args.backend, args.workers, args.ray_address)
@@ -108,6 +120,8 @@ def game_of(args: argparse.Namespace, variant: str | None = None) -> Game:
 
 def progress_bar(args: argparse.Namespace, total: int, label: str) -> ProgressBar:
     """A progress bar on stderr (drawn only on a terminal, and not with ``--no-progress``)."""
+    from diceboard.arena.progress import ProgressBar
+
     enabled = False if args.no_progress else None
     return ProgressBar(total, label, stream=sys.stderr, enabled=enabled)
 
@@ -115,6 +129,8 @@ def progress_bar(args: argparse.Namespace, total: int, label: str) -> ProgressBa
 def check_out(args: argparse.Namespace, names: tuple[str, ...]) -> None:
     """Fail before playing, not after, if ``--out`` cannot take the result files."""
     if args.out is not None:
+        from diceboard.arena.output import prepare_out_dir
+
         prepare_out_dir(args.out, names, args.overwrite)
 
 
@@ -165,6 +181,8 @@ def register(subparsers: Subparsers) -> None:
 
 def sprt_from_args(args: argparse.Namespace) -> SprtConfig | None:
     """The SPRT settings, or ``None`` without ``--sprt``."""
+    from diceboard.arena.match import SprtConfig
+
     given = {
         name: getattr(args, name)
         for name in ("elo0", "elo1", "alpha", "beta")
@@ -179,6 +197,8 @@ def sprt_from_args(args: argparse.Namespace) -> SprtConfig | None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the match and report it."""
+    from diceboard.arena.match import MATCH_FILES, MatchResult, check_agent, run_match, write_match
+
     game = game_of(args)
     backend = backend_from_args(args)
     sprt = sprt_from_args(args)

@@ -7,6 +7,7 @@ import argparse
 import sys
 import time
 
+from diceboard import games
 from diceboard.cli.arguments import (
     add_game_arguments,
     add_position_arguments,
@@ -29,11 +30,14 @@ examples:
 """
 
 
-#: what perft counts, by game, unless --unit says otherwise: kernel actions where every move
-#: is one action (Custodian Dice), whole turns where a turn can be several (Chase: absorbing,
-#: then acting)
-DEFAULT_UNITS = {"chase": "turns"}
 UNITS = ("actions", "turns")
+
+
+def default_unit(game_name: str) -> str:
+    """What perft counts unless --unit says otherwise: kernel actions where every move is one
+    action, whole turns where a turn can be several (the registry's ``multi_action_moves``:
+    a Chase turn absorbs, then acts)."""
+    return "turns" if games.info(game_name).multi_action_moves else "actions"
 
 
 def register(subparsers: Subparsers) -> None:
@@ -46,9 +50,10 @@ def register(subparsers: Subparsers) -> None:
         "branches like moves, so a Chaos move and its roll are two plies; a game that ends "
         "before DEPTH ends its sequence uncounted.\n\n"
         "Units: 'actions' counts kernel actions with the rules kernel's perft (the default for "
-        "Custodian Dice, where every move is one action); 'turns' counts whole turns as the "
-        "game API lists them (the default for Chase, where a turn may absorb pips before it "
-        "acts: {a1,b6}d6-d3SW is one turn but three kernel actions).",
+        "a game where every move is one action, like Custodian Dice); 'turns' counts whole "
+        "turns as the game API lists them (the default for a game where a turn may be several "
+        "actions, like Chase, where a turn may absorb pips before it acts: {a1,b6}d6-d3SW is "
+        "one turn but three kernel actions).",
         EXAMPLES,
     )
     add_game_arguments(parser)
@@ -118,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     """Count and print."""
     game = game_from_args(args)
     state = state_from_args(game, args)
-    unit = args.unit or DEFAULT_UNITS.get(game.name, "actions")
+    unit = args.unit or default_unit(game.name)
     started = time.perf_counter()
     if args.divide:
         if args.depth < 1:

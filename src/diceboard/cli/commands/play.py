@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
+from diceboard import games
 from diceboard.cli.arguments import (
     INITIAL,
     add_game_arguments,
@@ -19,8 +20,17 @@ from diceboard.cli.play.seats import HUMAN, make_seats
 from diceboard.cli.play.session import Session, Settings
 from diceboard.core.game import Game
 
-#: the seat options, by colour name; a game uses the two of its own players' colours
-SEAT_OPTIONS = ("white", "black", "blue", "red")
+
+def seat_options() -> dict[str, tuple[str, ...]]:
+    """The seat options (colour names, every registered game's) with the titles of the
+    games whose players they name; a game uses the two of its own players' colours."""
+    options: dict[str, tuple[str, ...]] = {}
+    for info in games.infos():
+        for colour in info.colour_names:
+            options[colour] = (*options.get(colour, ()), info.title)
+    return options
+
+
 #: what the first and the second player are when no option names them
 DEFAULT_SPECS = (HUMAN, "random")
 
@@ -50,12 +60,11 @@ def register(subparsers: Subparsers) -> None:
     """Add the ``play`` command."""
     parser = new_command(subparsers, "play", "play a game in the terminal", DESCRIPTION, EXAMPLES)
     add_game_arguments(parser)
-    for colour in SEAT_OPTIONS:
+    for colour, titles in seat_options().items():
         parser.add_argument(
             f"--{colour}",
             metavar="SPEC",
-            help=f"who plays {colour.capitalize()}: human or an agent spec"
-            + (" (Chase)" if colour in ("blue", "red") else " (Custodian Dice)"),
+            help=f"who plays {colour.capitalize()}: human or an agent spec ({', '.join(titles)})",
         )
     add_seed_argument(parser, "seed of the rolls and the computer players (default: random)")
     parser.add_argument(
@@ -82,7 +91,7 @@ def seat_specs(game: Game, args: argparse.Namespace) -> tuple[str, str]:
     """The specs of ``game``'s two players from the seat options; options of another game's
     colours are an error."""
     own = [name.lower() for name in game.player_names]
-    for colour in SEAT_OPTIONS:
+    for colour in seat_options():
         if colour not in own and getattr(args, colour, None) is not None:
             raise UsageError(
                 f"--{colour} is not a side in {game.title}: its players are "

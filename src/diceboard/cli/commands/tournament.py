@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from diceboard.arena.play import GameResult
-from diceboard.arena.tournament import (
-    FORMATS,
-    TOURNAMENT_FILES,
-    check_agents,
-    run_tournament,
-    write_tournament,
-)
 from diceboard.cli.arguments import positive_int
 from diceboard.cli.commands.match import (
     add_game_option,
@@ -24,6 +17,9 @@ from diceboard.cli.commands.match import (
 )
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
+
+if TYPE_CHECKING:
+    from diceboard.arena.play import GameResult
 
 EXAMPLES = """\
 examples:
@@ -45,6 +41,17 @@ def _non_negative_float(text: str) -> float:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected a number 0 or more, not {text!r}")
     return value
+
+
+def _format_name(text: str) -> str:
+    """An argparse type: one of the standings' formats (the arena is imported only now)."""
+    from diceboard.arena.tournament import FORMATS
+
+    if text not in FORMATS:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(FORMATS)})"
+        )
+    return text
 
 
 def register(subparsers: Subparsers) -> None:
@@ -69,7 +76,10 @@ def register(subparsers: Subparsers) -> None:
         help="games between each two agents",
     )
     parser.add_argument(
-        "--format", choices=FORMATS, default="text", help="how to print the standings"
+        "--format",
+        type=_format_name,
+        default="text",
+        help="how to print the standings: text (default), csv or json",
     )
     parser.add_argument("--plot", metavar="FILE", help="draw the ratings (e.g. ratings.png)")
     parser.add_argument(
@@ -92,6 +102,13 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the tournament and print the standings."""
+    from diceboard.arena.tournament import (
+        TOURNAMENT_FILES,
+        check_agents,
+        run_tournament,
+        write_tournament,
+    )
+
     game = game_of(args)
     backend = backend_from_args(args)
     if args.anchor is None:

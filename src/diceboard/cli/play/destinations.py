@@ -3,18 +3,14 @@ The squares come from the game API (``State.move_segments``), never from the rul
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from diceboard.core.game import State
-from diceboard.core.move import Move
+from diceboard.core.move import Move, MoveKind
 
-#: by game: the notation of moves that carry a die somewhere (not Chase's transfers, whose
-#: drawing also runs from one die to another); a placement counts, landing where it is put
-DIE_MOVES: dict[str, re.Pattern[str]] = {
-    "custodian": re.compile(r"^(?:[a-e][1-5][-^]|[1-6]@)"),
-    "chase": re.compile(r"^(?:\{[^}]*\})?[a-i][1-9][-x]"),
-}
+#: the kinds of move that carry a die somewhere (not transfers, whose drawing also runs from
+#: one die to another); a placement counts, landing where it is put
+CARRIES_A_DIE = frozenset({MoveKind.STEP, MoveKind.JUMP, MoveKind.PLACEMENT, MoveKind.MOVE})
 
 
 @dataclass(frozen=True)
@@ -34,9 +30,8 @@ class Destinations:
 def destinations(state: State, square: str) -> Destinations:
     """The moves whose path begins on ``square``, keyed by where they end."""
     landings: dict[str, list[Move]] = {}
-    moves_a_die = DIE_MOVES.get(state.game.name)
     for move in state.legal_moves():
-        if moves_a_die is not None and not moves_a_die.match(move.notation):
+        if move.kind not in CARRIES_A_DIE:
             continue
         segments = state.move_segments(move)
         if not segments or not segments[0] or segments[0][0] != square:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import diceboard
-from diceboard.ai import Agent, Analysis
 from diceboard.core.errors import OptionError
 from diceboard.core.game import State
+
+if TYPE_CHECKING:
+    from diceboard.ai import Agent, Analysis
 
 #: the agents a hint asks, strongest first; the first one this installation has is used
 HINT_SPECS = ("level:5", "mcts", "alphabeta", "greedy", "random")

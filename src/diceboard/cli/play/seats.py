@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import diceboard
-from diceboard.ai import Agent
 from diceboard.core.game import Game
+
+if TYPE_CHECKING:
+    from diceboard.ai import Agent
 
 HUMAN = "human"
 

@@ -8,8 +8,8 @@ import random
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from diceboard.ai import Agent
 from diceboard.cli.console import Console
 from diceboard.cli.errors import describe_os_error, one_line
 from diceboard.cli.play import destinations, hints, matching
@@ -18,6 +18,9 @@ from diceboard.cli.play.seats import Seat
 from diceboard.core.game import State
 from diceboard.core.move import Move
 from diceboard.core.outcome import Outcome
+
+if TYPE_CHECKING:
+    from diceboard.ai import Agent
 
 HELP = """\
 commands:

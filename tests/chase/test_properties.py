@@ -77,6 +77,7 @@ def assert_agrees_with_reference(state: diceboard.State) -> None:
             assert reason == reference.static_end(after), (str(state), text)
 
 
+@pytest.mark.slow  # 25 s alone, about 70 s on two busy workers
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_random_positions_agree_with_the_reference(seed: int) -> None:

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise UsageError(
             f"the web app needs the 'web' extra ({exc.name} is missing): "
-            "pip install 'diceboard[web]'"
+            "python3 -m pip install '.[web]' in the source folder"
         ) from None
     url = args.db or default_database_url()
     options = {} if args.computer_workers is None else {"computer_workers": args.computer_workers}

@@ -156,6 +156,7 @@ function render() {
   // what the page shows, for assistive tools and end-to-end tests
   document.body.dataset.version = String(g.version);
   document.body.dataset.status = g.status;
+  document.body.dataset.flipped = String(Boolean(g.flipped));
   const variant = g.variant && g.variant !== g.default_variant ? ` · ${g.variant_title || g.variant}` : "";
   $("title").textContent = `${g.title}${variant}${g.mode === "imported" ? " · record" : ""}`;
   renderBars(g);
@@ -234,7 +235,7 @@ function renderStatus(g) {
   const spectate = `${location.origin}/game/${g.id}`;
   $("spectate-link").href = spectate;
   $("spectate-link").textContent = spectate;
-  $("own-link-row").hidden = !ui.token;
+  $("own-link-row").hidden = !(ui.token && ui.you.length);
   if (ui.token) $("own-link").value = `${location.origin}/game/${g.id}#seat=${ui.token}`;
 }
 
@@ -503,10 +504,13 @@ function step(delta) {
 
 // --- actions -----------------------------------------------------------------------------------------
 async function action(path, body) {
+  // cleared before asking, so that what the answer brings (a refusal told over the socket
+  // while the request was under way) stays in view
+  say("");
   try {
     const answer = await request("POST", `/api/games/${gameId}/${path}`, { body, token: ui.token });
-    say("");
-    if (answer && answer.game) await applyState(answer);
+    // a state message is the game as it now is; other answers (a rematch's seat) are not
+    if (answer && answer.type === "state") await applyState(answer);
     return answer;
   } catch (error) {
     say(error.message);
@@ -548,7 +552,11 @@ function wireControls() {
   $("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) action("resign", {});
   });
-  $("draw").addEventListener("click", () => action("draw", { action: "offer" }));
+  $("draw").addEventListener("click", () => {
+    // at one screen nobody else is asked: the offer ends the game, so it is confirmed first
+    if (ui.game && ui.game.mode === "local" && !confirm("Agree a draw? The game ends drawn.")) return;
+    action("draw", { action: "offer" });
+  });
   $("takeback").addEventListener("click", () => action("takeback", { action: "offer" }));
   $("rematch").addEventListener("click", () => rematch("offer"));
   $("offer-accept").addEventListener("click", () => {
@@ -580,7 +588,10 @@ function wireControls() {
   });
   document.addEventListener("keydown", (event) => {
     const tag = (event.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "textarea" || event.target.id === "board" || !$("chooser").hidden) return;
+    if (tag === "input" || tag === "textarea" || !$("chooser").hidden) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    // the board keeps the keys it uses itself (its cursor's arrows); the rest work there too
+    if (event.target.id === "board" && event.key.startsWith("Arrow")) return;
     if (event.key === "f" || event.key === "F") $("flip").click();
     else if (event.key === "ArrowLeft") step(-1);
     else if (event.key === "ArrowRight") step(1);

@@ -197,7 +197,7 @@ def _comments(doc: Mapping[str, Any]) -> CommentsInput:
     """The JSON record's comments, keyed by the number of moves they follow."""
     comments: dict[int, Any] = {}
     for key, texts in _mapping(doc, "comments").items():
-        if not key.isdigit():
+        if not (key.isascii() and key.isdigit()) or len(key) > 12:
             raise RecordError(
                 f'the JSON record\'s comments are keyed by a number of moves ("0", "12"), '
                 f"not {key!r}"

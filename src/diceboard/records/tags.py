@@ -11,6 +11,7 @@ import datetime
 import re
 
 from diceboard.core.errors import RecordError
+from diceboard.core.limits import MAX_SEED
 from diceboard.kernel import REASONS
 
 GAME_TAG = "Game"
@@ -36,8 +37,8 @@ EXTERNAL_TERMINATIONS = ("timeout", "resignation", "agreement")
 TERMINATIONS = (*RULE_TERMINATIONS, *EXTERNAL_TERMINATIONS, UNTERMINATED)
 
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-_DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2})$")
-_SEED = re.compile(r"^-?\d+$")
+_DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
+_SEED = re.compile(r"^-?[0-9]{1,19}$")
 
 
 def option_tag(option: str) -> str:
@@ -106,9 +107,13 @@ def check_date(value: str) -> str:
 
 
 def check_seed(value: str) -> int:
-    """The seed that a Seed tag holds: a whole number."""
-    if not _SEED.match(value):
-        raise RecordError(f"the Seed tag must be a whole number, not {value!r}")
+    """The seed that a Seed tag holds: a whole number that fits 64 bits (at most
+    :data:`~diceboard.core.limits.MAX_SEED` either way)."""
+    if not _SEED.match(value) or abs(int(value)) > MAX_SEED:
+        raise RecordError(
+            f"the Seed tag must be a whole number from -{MAX_SEED} to {MAX_SEED}, "
+            f"not {value[:40]!r}"
+        )
     return int(value)
 
 

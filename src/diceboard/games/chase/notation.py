@@ -71,8 +71,8 @@ if TYPE_CHECKING:
 _HEX_INDEX = {name: i for i, name in enumerate(HEX_NAMES)}
 _DIRECTIONS = {name.lower(): d for d, name in enumerate(DIR_NAMES)}
 _PREFIX = re.compile(r"^\{([^{}]*)\}(.*)$")
-_MOVE = re.compile(r"^([a-z]\d+)([-x])([a-z]\d+)([a-z]*)$")
-_TRANSFER = re.compile(r"^([a-z]\d+)=(\d+),([a-z]\d+)=(\d+)$")
+_MOVE = re.compile(r"^([a-z][0-9]+)([-x])([a-z][0-9]+)([a-z]*)$")
+_TRANSFER = re.compile(r"^([a-z][0-9]+)=([0-9]+),([a-z][0-9]+)=([0-9]+)$")
 _FORMS = (
     "write a move as d6-d3SW (d6xd3SW onto an enemy die), a transfer as a1=2,a2=1, "
     "after a prefix like {a1,b6} when absorbing"
@@ -444,6 +444,9 @@ def _explain_move(
 def _parse_transfer(arr: np.ndarray, acts: list[Move], tm: re.Match[str], text: str) -> Move:
     h1, f1, h2, f2 = tm.groups()
     first, second = _hex(h1, text), _hex(h2, text)
+    for face in (f1, f2):
+        if len(face) > 2:  # refused here: the kernel takes 64-bit faces
+            raise IllegalMoveError(f"faces are 1 to 6, not {face[:30]}")
     f_first, f_second = int(f1), int(f2)
     if first == second:
         raise IllegalMoveError(f"a transfer names two different hexes, not {h1} twice")

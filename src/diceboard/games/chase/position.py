@@ -11,6 +11,7 @@ import re
 import numpy as np
 
 from diceboard.core.errors import PositionError
+from diceboard.core.limits import parse_counter
 from diceboard.games.chase.kernel import STATE_LEN, refresh
 from diceboard.games.chase.kernel.geometry import CHAMBER, NCOLS, NROWS, ROW_LETTERS
 from diceboard.games.chase.kernel.layout import (
@@ -43,9 +44,7 @@ def format_position(arr: np.ndarray) -> str:
 
 
 def _number(field: str, name: str) -> int:
-    if not field.isascii() or not field.isdigit():
-        raise PositionError(f"the {name} field must be a whole number of 0 or more, not {field!r}")
-    return int(field)
+    return parse_counter(field, f"{name} field", PositionError)
 
 
 def _parse_row(text: str, row: int, arr: np.ndarray) -> None:

@@ -7,6 +7,7 @@ import re
 import numpy as np
 
 from diceboard.core.errors import PositionError
+from diceboard.core.limits import parse_counter
 from diceboard.games.custodian.kernel import STATE_LEN, rehash
 from diceboard.games.custodian.kernel.layout import (
     BOARD,
@@ -53,9 +54,7 @@ def format_position(arr: np.ndarray) -> str:
 
 
 def _number(field: str, name: str) -> int:
-    if not field.isdigit():
-        raise PositionError(f"the {name} field must be a whole number of 0 or more, not {field!r}")
-    return int(field)
+    return parse_counter(field, f"{name} field", PositionError)
 
 
 def _parse_board(text: str, arr: np.ndarray) -> list[int]:

@@ -178,6 +178,10 @@ def test_chase_transfer_capture_and_absorption(page: Any, server: Server) -> Non
     assert page.locator("#board .mark-transfer").count() >= 1
     page.locator('#board .die[data-square="i3"]').click(force=True)
     page.wait_for_selector("#chooser:not([hidden])")
+    board = server.game(gid, token)["board"]
+    assert page.locator("#chooser-title").inner_text() == (
+        f"Exchange i2 ({board['i2'][1]}) and i3 ({board['i3'][1]})"
+    )
     screenshot(page, "chase-transfer-chooser")
     page.locator(f'#chooser button.choice[title="{transfer["notation"]}"]').click()
     wait_until(
@@ -233,7 +237,7 @@ def test_online_game_with_a_spectator(browser: Any, server: Server) -> None:
         assert watcher.evaluate(f"localStorage.getItem('diceboard.seat.{gid}')") is None
         assert not watcher.locator("#resign").is_visible()
         moves = server.game(gid)["moves"]
-        assert watcher.locator("#moves li").count() == len(moves)
+        assert watcher.locator("#moves button.move").count() == len(moves)
     finally:
         for context in contexts:
             context.close()
@@ -385,7 +389,7 @@ def test_import_a_record_and_replay_it(page: Any, server: Server) -> None:
     page.click("#import")
     page.wait_for_url("**/game/**")
     page.wait_for_selector("#board svg")
-    assert page.locator("#moves li").count() == 3
+    assert page.locator("#moves button.move").count() == 3
     assert page.locator("#title").inner_text().endswith("record")
     page.click("#nav-first")
     page.wait_for_selector("#viewing:not([hidden])")

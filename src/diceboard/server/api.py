@@ -126,8 +126,28 @@ def links(live: LiveGame, token: str) -> dict[str, str]:
 
 # --- reference data -----------------------------------------------------------------------------
 @router.get("/meta", summary="Games, variants, options and computer levels on offer")
-async def meta() -> dict[str, Any]:
-    return {"version": __version__, "games": game_menus(), "levels": computer_levels()}
+async def meta(request: Request) -> dict[str, Any]:
+    warmup = request.app.state.warmup
+    # while the engine warms up the menus come from the registry alone (an example position
+    # needs a kernel), and ``engine`` says what is being done
+    menus = game_menus() if warmup.ready else registry_menus()
+    return {
+        "version": __version__,
+        "games": menus,
+        "levels": computer_levels(),
+        "ready": warmup.ready,
+        "engine": warmup.health(),
+    }
+
+
+@router.get("/health", summary="Whether the engine is ready (it warms up after a start)")
+async def health(request: Request) -> dict[str, Any]:
+    return dict(request.app.state.warmup.health())
+
+
+def registry_menus() -> list[dict[str, Any]]:
+    """:func:`game_menus` without the example positions (no kernel is needed for these)."""
+    return [{**info.to_json(), "example_position": None} for info in games.infos()]
 
 
 @functools.cache

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from diceboard.server.service import GameService
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import Database, Repository
 from diceboard.server.views import ViewCache
+from diceboard.server.warmup import EngineGate, Warmup
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -93,29 +95,49 @@ def _error_body(detail: str, code: str, **extra: Any) -> dict[str, Any]:
     return {"detail": detail, "code": code, **extra}
 
 
-def create_app(settings: ServerSettings) -> FastAPI:
+def create_app(
+    settings: ServerSettings,
+    *,
+    warm_up_beside: bool = False,
+    announce: Callable[[str], None] | None = None,
+) -> FastAPI:
     """The web app on the database ``settings.database_url`` (migrated before this returns;
-    a database that cannot be opened raises :class:`~diceboard.core.errors.OptionError`)."""
+    a database that cannot be opened raises :class:`~diceboard.core.errors.OptionError`).
+
+    ``warm_up_beside``: serve at once and warm the engine up beside serving (requests that
+    need it wait; see :mod:`diceboard.server.warmup`), as ``diceboard serve`` does; else the
+    app starts serving once the engine is warm. ``announce`` is told what the warm-up does."""
     database = Database.open(settings.database_url)
     repository = Repository(database)
     pool = ComputerPool(settings.computer_pool, settings.computer_workers)
     views = ViewCache()
     hub = Hub(views)
     service = GameService(repository, pool, hub, settings)
+    warmup = Warmup(announce)
 
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if settings.computer_pool == "process":
-            pool.warm_up()
-        warm_up_kernels()
+    async def start() -> None:
         await service.start()
         # Everything loaded so far (the web framework, SQLAlchemy, numba, the kernels) lives as
         # long as the server: without this, each full collection walks all of it again and
         # stalls the event loop for 100 ms and more under load.
         gc.freeze()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if settings.computer_pool == "process":
+            # the workers warm up in their own processes (kernels and the computer's search),
+            # so that the first computer move does not wait for a compiler
+            warmup.computer = pool.warm_up()
+        warming = asyncio.create_task(warmup.run(warm_up_kernels, start))
+        if not warm_up_beside:
+            await warming
         try:
             yield
         finally:
+            if not warming.done():
+                warming.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await warming
             await service.stop()
             pool.close()
             database.close()
@@ -129,6 +151,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.warmup = warmup
     app.state.settings = settings
     app.state.database = database
 
@@ -195,5 +218,6 @@ def create_app(settings: ServerSettings) -> FastAPI:
     async def join_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html")
 
+    app.add_middleware(EngineGate, warmup=warmup)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app

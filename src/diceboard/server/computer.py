@@ -15,7 +15,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from threading import Lock
@@ -152,7 +152,19 @@ def _start_worker(server: int) -> None:
     warm_up_kernels()
 
 
-_warm_up = warm_up_kernels
+def warm_up_search() -> None:
+    """Compile (or load) the computer's search for every game now: one move of the default
+    level from each game's start, so that the first computer move does not wait for it."""
+    for name in games.names():
+        state = games.game(name).start(seed=0)
+        if state.legal_moves():
+            ai.agent(default_level(), seed=0).choose(state)
+
+
+def _warm_up() -> None:
+    """A worker's first task: the kernels (done by the initializer) and the search."""
+    warm_up_kernels()
+    warm_up_search()
 
 
 # --- in the server ------------------------------------------------------------------------
@@ -177,11 +189,11 @@ class ComputerPool:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")
         return self._executor
 
-    def warm_up(self) -> None:
-        """Start the workers now rather than at the first computer move."""
+    def warm_up(self) -> list[Future[Any]]:
+        """Start the workers now rather than at the first computer move, and warm each one up
+        (see :func:`warm_up_search`); the futures tell when each is warm."""
         pool = self._pool()
-        for _ in range(self._workers):
-            pool.submit(_warm_up)
+        return [pool.submit(_warm_up) for _ in range(self._workers)]
 
     async def run(self, task: ThinkTask) -> dict[str, Any]:
         """The worker's answer to ``task``; a broken pool is replaced once."""

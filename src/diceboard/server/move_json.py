@@ -59,15 +59,32 @@ def move_json(state: State, move: Move, *, segments: bool = True) -> dict[str, A
 
 def legal_moves_json(state: State) -> list[dict[str, Any]]:
     """The legal moves of ``state`` (a decision) as JSON, each marked ``rolled_after`` where
-    a roll follows it (a Chaos step: the chooser then says the die is rolled)."""
+    a roll follows it (a Chaos step: the chooser then says the die is rolled), and with
+    ``captures``, the number of the opponents' dice it takes off the board, where it takes
+    any (the engine plays the move and the dice are counted: no rule is decided here)."""
     rolls = games.info(state.game.name).has_chance
+    moves = state.legal_moves()
+    # where the moves mark their captures themselves, playing each one to count is not needed
+    count = not any(move.capture for move in moves)
+    before = state.dice_counts() if count else {}
+    mover = state.to_move
     described = []
-    for move in state.legal_moves():
+    for move in moves:
         info = move_json(state, move)
-        if rolls and state.play(move).is_chance():
-            info["rolled_after"] = True
+        if rolls or count:
+            after = state.play(move)
+            if rolls and after.is_chance():
+                info["rolled_after"] = True
+            taken = dice_lost(before, after.dice_counts(), mover) if count else 0
+            if taken:
+                info["captures"] = taken
         described.append(info)
     return described
+
+
+def dice_lost(before: dict[str, int], after: dict[str, int], mover: str | None) -> int:
+    """How many dice the players other than ``mover`` have fewer on the board ``after``."""
+    return sum(max(0, n - after.get(p, 0)) for p, n in before.items() if p != mover)
 
 
 def rolled_face(move: Move) -> int | None:

@@ -88,6 +88,19 @@ def _variant_title(rules: Game) -> str | None:
         return None
 
 
+def captured_json(live: LiveGame) -> dict[str, int]:
+    """How many dice each player has lost so far (taken off the board by the other's moves),
+    counted over the game's positions."""
+    lost = dict.fromkeys(live.players, 0)
+    path = list(live.state.path())
+    counts = [state.dice_counts() for state in path]
+    for parent, before, after in zip(path, counts, counts[1:], strict=False):
+        for p in lost:
+            if p != parent.to_move:
+                lost[p] += max(0, before.get(p, 0) - after.get(p, 0))
+    return lost
+
+
 def board_picture(live: LiveGame, flipped: bool, index: int | None = None) -> str:
     """The server's SVG of the current position (or of the position after ``index`` moves)."""
     state = live.state if index is None else list(live.state.path())[index]
@@ -133,6 +146,7 @@ def public_view(
         "start_position": data.start_position,
         "to_move": live.side_to_move(),
         "hand": hand_json(state),
+        "captured": captured_json(live),
         "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
         "legal": legal,
         "moves": [

@@ -98,8 +98,12 @@ def run(args: argparse.Namespace) -> int:
     options = {} if args.computer_workers is None else {"computer_workers": args.computer_workers}
     settings = ServerSettings(url, computer_delay=args.computer_delay, **options)
     sock = _bind(args.host, args.port)
+    def announce(text: str) -> None:
+        print(f"diceboard: {text}", flush=True)
+
     try:
-        app = create_app(settings)
+        # the engine warms up beside serving: the address works at once
+        app = create_app(settings, warm_up_beside=True, announce=announce)
     except BaseException:
         sock.close()
         raise

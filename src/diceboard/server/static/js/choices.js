@@ -35,7 +35,8 @@ export function targetsFrom(legal, square) {
   const marks = new Map();
   for (const m of legal) {
     if (m.from === square && m.to) {
-      const kind = m.capture ? "capture" : "target";
+      // a capture: the move says so, or the engine found that it takes dice (`captures`)
+      const kind = m.capture || m.captures ? "capture" : "target";
       if (marks.get(m.to) !== "capture") marks.set(m.to, kind);
     } else if (m.kind === "transfer") {
       const [[a], [b]] = m.transfer;
@@ -72,7 +73,7 @@ export function label(move) {
     case "move":
       return `${ARROWS[move.dir] || ""} ${move.dir}${move.capture ? " capture" : ""}`;
     case "transfer":
-      return move.transfer.map(([sq, f]) => `${sq} → ${f}`).join(", ");
+      return move.transfer.map(([sq, f]) => `${sq} becomes ${f}`).join(", ");
     default:
       return move.notation;
   }

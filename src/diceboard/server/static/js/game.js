@@ -103,6 +103,13 @@ async function applyNow(message) {
     }
   }
   ui.game = next;
+  // after the other side's move took dice of yours, say what was lost
+  if (moved && previous.captured && next.captured && next.last && !ui.you.includes(next.last.seat)) {
+    const lost = ui.you.map((p) => (next.captured[p] || 0) - (previous.captured[p] || 0)).reduce((a, b) => a + b, 0);
+    if (lost > 0 && ui.you.length === 1) {
+      say(`${playerName(next, next.last.seat)} captured ${lost === 1 ? "one of your dice" : `${lost} of your dice`} (${next.last.notation}).`, "info");
+    }
+  }
   if (ui.viewIndex === null && next.svg !== ui.shownSvg) {
     board.show(next.svg, next.centres, next.split);
     ui.shownSvg = next.svg;
@@ -150,7 +157,7 @@ function applyDieColours(g) {
 
 function render() {
   const g = ui.game;
-  document.title = `${g.title} — diceboard`;
+  document.title = `${isMyTurn() ? "● Your turn · " : ""}${g.title} — diceboard`;
   document.body.dataset.game = g.game;
   applyDieColours(g);
   // what the page shows, for assistive tools and end-to-end tests
@@ -176,7 +183,14 @@ function renderBars(g) {
     bar.dataset.player = String(g.players.indexOf(seat));
     const who = info.kind === "open" ? "waiting for a player" : info.name;
     const mine = ui.you.includes(seat) && ui.you.length === 1 ? " (you)" : "";
-    bar.querySelector(".name").textContent = `${playerName(g, seat)} · ${who}${mine}`;
+    const level = info.kind === "computer" && info.agent && info.agent.startsWith("level:") ? ` · level ${info.agent.slice(6)}` : "";
+    bar.querySelector(".name").textContent = `${playerName(g, seat)} · ${who}${level}${mine}`;
+    // the dice this side has taken: its opponent's losses
+    const other = g.players.find((p) => p !== seat);
+    const taken = g.captured ? g.captured[other] || 0 : 0;
+    const tray = bar.querySelector(".captured");
+    tray.textContent = taken ? `captured ${"⚀".repeat(Math.min(taken, 12))} ${taken}` : "";
+    tray.dataset.count = String(taken);
     bar.querySelector(".presence").textContent =
       info.kind === "human" ? (info.connected ? "● online" : "○ away") : info.kind === "computer" ? "computer" : "";
     bar.classList.toggle("to-move", g.to_move === seat);
@@ -255,21 +269,63 @@ function renderOffers(g) {
   }
 }
 
+/** The moves as players read them: numbered rows of one move per player (first player's,
+ * then the second's), each roll made without a decision (a setup roll) folded into the row
+ * of the move that follows it. */
+function moveRows(g) {
+  const rows = [];
+  let row = null;
+  let rolls = [];
+  g.moves.forEach((m, i) => {
+    if (!m.seat) {
+      rolls.push(i);
+      return;
+    }
+    if (!row || m.seat === g.players[0] || row.cells.some((c) => c.seat === m.seat)) {
+      row = { cells: [] };
+      rows.push(row);
+    }
+    row.cells.push({ seat: m.seat, index: i, rolls });
+    rolls = [];
+  });
+  if (rolls.length) {
+    if (!row) rows.push((row = { cells: [] }));
+    row.cells.push({ seat: null, index: null, rolls });
+  }
+  return rows;
+}
+
 function renderMoves(g) {
   const list = $("moves");
-  const items = g.moves.map((m, i) => {
+  const current = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
+  const button = (i) => {
+    const m = g.moves[i];
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = m.seat ? "move" : "move roll";
+    b.dataset.index = String(i + 1);
+    b.textContent = m.seat ? m.notation : `${DIE_FACES[Number(m.notation.slice(1))] || ""}${m.notation}`;
+    b.setAttribute("aria-label", `move ${i + 1}: ${m.seat ? playerName(g, m.seat) : "roll"} ${m.notation}`);
+    if (current === i + 1) b.setAttribute("aria-current", "step");
+    b.addEventListener("click", () => viewPosition(i + 1));
+    return b;
+  };
+  const items = moveRows(g).map((row, n) => {
     const li = document.createElement("li");
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = m.seat ? "move" : "move roll";
-    button.dataset.index = String(i + 1);
-    const who = m.seat ? playerName(g, m.seat)[0] : "·";
-    button.textContent = `${who} ${m.notation}`;
-    button.setAttribute("aria-label", `move ${i + 1}: ${m.seat ? playerName(g, m.seat) : "roll"} ${m.notation}`);
-    const current = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
-    if (current === i + 1) button.setAttribute("aria-current", "step");
-    button.addEventListener("click", () => viewPosition(i + 1));
-    li.append(button);
+    li.className = "move-row";
+    const number = document.createElement("span");
+    number.className = "move-number";
+    number.textContent = `${n + 1}.`;
+    li.append(number);
+    // the second player's move stays in its column even when the first's is missing
+    if (row.cells[0] && row.cells[0].seat === g.players[1]) li.append(document.createElement("span"));
+    for (const cell of row.cells) {
+      const span = document.createElement("span");
+      span.className = "move-cell";
+      cell.rolls.forEach((i) => span.append(button(i)));
+      if (cell.index !== null) span.append(button(cell.index));
+      li.append(span);
+    }
     return li;
   });
   list.replaceChildren(...items);
@@ -368,7 +424,11 @@ async function onSquare(square) {
     const candidates = C.movesBetween(legal, ui.selected, square);
     if (candidates.length === 1) return play(candidates[0].notation);
     if (candidates.length > 1) {
-      const choice = await choose(`Move from ${ui.selected} to ${square}`, candidates);
+      const face = (sq) => (ui.game.board[sq] || [null, "?"])[1];
+      const title = candidates.every((m) => m.kind === "transfer")
+        ? `Exchange ${ui.selected} (${face(ui.selected)}) and ${square} (${face(square)})`
+        : `Move from ${ui.selected} to ${square}`;
+      const choice = await choose(title, candidates);
       if (choice) return play(choice.notation);
       return;
     }
@@ -654,6 +714,13 @@ async function main() {
     }
   }
   ui.token = seatToken(gameId);
+  try {
+    // right after a start the engine may still be warming up: say so while the game loads
+    const engine = await request("GET", "/api/health");
+    if (!engine.ready) $("status").textContent = `The game engine is warming up (${engine.phase}: ${engine.estimate})…`;
+  } catch {
+    /* the game request below says what is wrong */
+  }
   let first;
   try {
     first = await request("GET", `/api/games/${gameId}`, { token: ui.token });

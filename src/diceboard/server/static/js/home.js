@@ -217,6 +217,37 @@ async function importRecord(event) {
   }
 }
 
+/** While the engine warms up after a start (kernels compiling), say so and wait for it; the
+ * menus are already there (they come from the registry), and a game created meanwhile starts
+ * as soon as the engine is ready. */
+async function followWarmUp(engine) {
+  const box = $("engine");
+  document.body.dataset.engine = engine.ready ? "ready" : "warming";
+  if (engine.ready) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.textContent = `The game engine is warming up (${engine.phase}: ${engine.estimate}; ` +
+    `${Math.round(engine.seconds)} s so far). Choose your game meanwhile: it starts as soon as the engine is ready.`;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  let next = engine;
+  try {
+    next = await request("GET", "/api/health");
+  } catch {
+    /* try again */
+  }
+  if (next.ready) {
+    const fresh = await request("GET", "/api/meta");
+    for (const game of fresh.games) {
+      const mine = meta.games.find((g) => g.name === game.name);
+      if (mine) mine.example_position = game.example_position;
+    }
+    $("position").placeholder = selectedGame().example_position || "";
+  }
+  return followWarmUp(next);
+}
+
 async function main() {
   meta = await request("GET", "/api/meta");
   $("game").replaceChildren(...meta.games.map((g) => option(g.name, g.title)));
@@ -237,6 +268,7 @@ async function main() {
   $("lobby-refresh").addEventListener("click", loadLobby);
   buildGameMenus();
   refreshForm();
+  followWarmUp(meta.engine || { ready: true });
   loadLobby();
   loadRecent();
   setInterval(loadLobby, 10000);

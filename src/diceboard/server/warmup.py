@@ -1,0 +1,156 @@
+"""The engine's warm-up beside serving: the server answers at once, while the game kernels are
+compiled (or loaded from numba's cache) in a thread of the server and the computer's workers
+warm up in their own processes.
+
+Until the engine is ready, requests that need it (every ``/api/…`` route except ``/api/meta``
+and ``/api/health``, and the WebSocket) wait for it instead of compiling inside a player's
+request; the pages and ``/api/meta`` answer at once and say that the engine is warming up
+(``/api/health``: ``ready``, what is being done, for how long so far, and roughly how long it
+takes). The terminal is told what is being done and roughly how long it takes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+#: routes that answer while the engine warms up (they need no kernel)
+OPEN_PATHS = frozenset({"/api/meta", "/api/health"})
+
+
+def numba_cache_is_warm() -> bool:
+    """Whether numba's cache already holds compiled kernels of this package (then the warm-up
+    loads them in seconds; else it compiles them, about a minute on a laptop)."""
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    roots = (
+        [Path(configured)] if configured else [Path(__file__).resolve().parents[1]]
+    )  # numba's default: __pycache__ folders beside the sources
+    for root in roots:
+        try:
+            if next(root.rglob("*.nbi"), None) is not None:
+                return True
+        except OSError:
+            continue
+    return False
+
+
+class Warmup:
+    """The engine's readiness and what is being done until it is ready."""
+
+    def __init__(self, announce: Callable[[str], None] | None = None) -> None:
+        self.announce = announce or log.info
+        self.started = time.monotonic()
+        self.warm_cache = numba_cache_is_warm()
+        self.phase = "starting"
+        self.error: str | None = None
+        self.ready_after: float | None = None
+        self.computer: list[Future[Any]] = []
+        self._ready: asyncio.Event | None = None
+
+    @property
+    def ready(self) -> bool:
+        return self.ready_after is not None
+
+    def estimate(self) -> str:
+        """Roughly how long the warm-up takes."""
+        if self.warm_cache:
+            return "a few seconds (the compiled kernels are in numba's cache)"
+        return "about a minute (the first start on this machine compiles the kernels)"
+
+    def health(self) -> dict[str, Any]:
+        """What ``/api/health`` answers."""
+        now = time.monotonic()
+        return {
+            "ready": self.ready,
+            "phase": "ready" if self.ready else self.phase,
+            "seconds": round((self.ready_after or now - self.started), 1),
+            "estimate": None if self.ready else self.estimate(),
+            "computer_ready": all(f.done() for f in self.computer),
+            "error": self.error,
+        }
+
+    async def wait(self) -> None:
+        """Return once the engine is ready."""
+        if self.ready:
+            return
+        if self._ready is None:
+            self._ready = asyncio.Event()
+        await self._ready.wait()
+
+    async def run(self, kernels: Callable[[], None], start: Callable[[], Awaitable[None]]) -> None:
+        """Warm the kernels up in a thread (``kernels``), then ``start`` the service (which
+        resumes stored games with them), then open the gate."""
+        if self._ready is None:
+            self._ready = asyncio.Event()
+        self.phase = (
+            "loading the compiled game kernels" if self.warm_cache else "compiling the game kernels"
+        )
+        self.announce(
+            f"engine warming up: {self.phase}, {self.estimate()}; the pages answer meanwhile"
+        )
+        try:
+            await _in_daemon_thread(kernels)
+            self.phase = "resuming stored games"
+            await start()
+        except Exception as exc:  # the server still serves; every request reports it
+            log.exception("the engine's warm-up failed")
+            self.error = f"{type(exc).__name__}: {exc}"
+        self.ready_after = time.monotonic() - self.started
+        self.announce(f"engine ready after {self.ready_after:.1f} s")
+        self._ready.set()
+
+
+async def _in_daemon_thread(work: Callable[[], None]) -> None:
+    """Run ``work`` in a daemon thread (a server stopped during the warm-up does not wait for
+    the compiler to finish, as it would for a thread of the default executor)."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def target() -> None:
+        try:
+            work()
+        except BaseException as exc:  # handed to the waiting coroutine
+            loop.call_soon_threadsafe(_settle, done, exc)
+        else:
+            loop.call_soon_threadsafe(_settle, done, None)
+
+    threading.Thread(target=target, name="engine-warm-up", daemon=True).start()
+    await done
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
+class EngineGate:
+    """ASGI middleware: requests that need the engine wait until it is ready."""
+
+    def __init__(self, app: ASGIApp, warmup: Warmup) -> None:
+        self.app = app
+        self.warmup = warmup
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            not self.warmup.ready
+            and scope["type"] in ("http", "websocket")
+            and scope.get("path", "").startswith("/api/")
+            and scope.get("path") not in OPEN_PATHS
+        ):
+            await self.warmup.wait()
+        await self.app(scope, receive, send)

@@ -84,8 +84,8 @@ def _action_move(action: int) -> Move:
         frm, d = divmod(action - JUMP, NDIR)
         over = NEIGHBOUR[frm, d]
         land = NEIGHBOUR[over, d] if over >= 0 else -1
-        to = square_name(land) if land >= 0 else None
-        return Move(text, ids, MoveKind.JUMP, square_name(frm), to)
+        landing = square_name(land) if land >= 0 else None
+        return Move(text, ids, MoveKind.JUMP, square_name(frm), landing)
     if action >= STEP_ROLL:
         frm, to = divmod(action - STEP_ROLL, NSQ)
         return Move(text, ids, MoveKind.STEP, square_name(frm), square_name(to))

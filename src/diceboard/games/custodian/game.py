@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from diceboard.core.game import Game, State
-from diceboard.core.move import Move
+from diceboard.core.move import Move, MoveKind
 from diceboard.games.custodian import kernel, options, position
 from diceboard.games.custodian.kernel.layout import (
     BOARD,
@@ -21,7 +21,14 @@ from diceboard.games.custodian.kernel.layout import (
     UNROLLED,
     square_name,
 )
+from diceboard.games.custodian.kernel.paths import walk_path
 from diceboard.games.custodian.notation import ACTION_MOVES, ACTION_TEXT, parse_move
+
+#: ACTION_MOVES as a numpy object array, to gather the moves of an array of action ids at once
+_ACTION_MOVE_ARRAY = np.empty(len(ACTION_MOVES), dtype=object)
+_ACTION_MOVE_ARRAY[:] = ACTION_MOVES
+
+_SQUARE_INDEX = {square_name(sq): sq for sq in range(25)}
 
 #: the first position of play in the spec's example
 EXAMPLE_POSITION = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
@@ -114,12 +121,30 @@ class CustodianGame(Game):
             return []
         if action >= PLACE:
             return [[square_name((action - PLACE) % 25)]]
-        frm, to = ACTION_TEXT[action][:2], ACTION_TEXT[action][3:5]
-        return [[frm, to]]
+        frm, to = move.from_square, move.to_square
+        if frm is None or to is None:
+            return []
+        if move.kind is MoveKind.JUMP:
+            return [[frm, to]]
+        start = _SQUARE_INDEX[frm]
+        length = abs(int(state._arr[BOARD + start]))
+        out = np.empty(length + 1, dtype=np.int64)
+        n = walk_path(
+            state.kernel_state(),
+            start,
+            _SQUARE_INDEX[to],
+            length,
+            self._options["path"] == "self-avoiding",
+            out,
+        )
+        return [[square_name(int(sq)) for sq in out[:n]]] if n else [[frm, to]]
 
     def _parse_move(self, state: State, text: str) -> Move:
         return parse_move(state, text)
 
     def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
-        ids = action_ids.tolist() if isinstance(action_ids, np.ndarray) else action_ids
-        return list(map(ACTION_MOVES.__getitem__, ids))
+        if isinstance(action_ids, np.ndarray):
+            # numpy's gather over an object array: no Python int per id
+            moves: list[Move] = _ACTION_MOVE_ARRAY[action_ids].tolist()
+            return moves
+        return list(map(ACTION_MOVES.__getitem__, action_ids))

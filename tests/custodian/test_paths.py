@@ -4,6 +4,7 @@ option says so, from the die's square to the move's landing square."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -35,7 +36,7 @@ def test_every_step_is_drawn_along_a_legal_walk(path: str) -> None:
                 assert face is not None
                 assert len(walk) == face + 1, (str(state), move, walk)
                 assert (walk[0], walk[-1]) == (move.from_square, move.to_square)
-                for i, (a, b) in enumerate(zip(walk, walk[1:], strict=False)):
+                for i, (a, b) in enumerate(itertools.pairwise(walk)):
                     assert _adjacent(a, b), (move, walk)
                     assert b == move.from_square or b not in board, (move, walk)
                     if i:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -186,3 +188,16 @@ def test_levels_and_thinking() -> None:
     assert answer["best"] in {m.notation for m in legal}
     analysed = think(ThinkTask(**{**task.__dict__, "analyse": True, "moves": ("b1-b2=2",)}))
     assert {"best", "value", "pv"} <= set(analysed)
+
+
+def test_sqlite_syncs_every_commit(tmp_path: Path) -> None:
+    """synchronous=FULL (2) with WAL: an acknowledged move survives a power loss (issue 12)."""
+    from sqlalchemy import text
+
+    from diceboard.server.storage.database import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'games.db'}")
+    with engine.connect() as connection:
+        assert connection.execute(text("PRAGMA synchronous")).scalar() == 2
+        assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+    engine.dispose()

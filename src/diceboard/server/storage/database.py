@@ -1,8 +1,9 @@
 """The database engine and its schema migrations.
 
 Any SQLAlchemy URL works. SQLite files (the default) run in WAL mode with ``synchronous =
-NORMAL``: a committed move survives the server being killed (only an operating-system crash
-could lose the last commits), and readers never wait for the writer. PostgreSQL connections
+FULL``: the WAL is synced at every commit, so a move once acknowledged survives the server
+being killed and also a power loss or operating-system crash (``NORMAL`` would sync only at
+checkpoints and could lose the last commits); readers never wait for the writer. PostgreSQL connections
 run at READ COMMITTED whatever the server's default, which the revision guard relies on.
 Error messages never show a URL's password.
 """
@@ -32,7 +33,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
 
 

@@ -161,3 +161,50 @@ def test_a_joining_opponents_token_never_reaches_spectators(client: TestClient) 
         text = "".join(seen)
         for secret in (created["token"], joined["token"], code):
             assert secret not in text
+
+
+def test_a_binary_frame_gets_an_error_and_close_1003(client: TestClient) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        _hello(ws, created["token"])
+        ws.send_bytes(b'{"type":"ping"}')
+        error = _next(ws, "error")
+        assert error["status"] == 400 and "binary" in error["detail"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_text()
+        assert closed.value.code == 1003
+
+
+def test_a_binary_hello_is_refused_with_a_message(client: TestClient) -> None:
+    created = create(client, mode="local")
+    with client.websocket_connect(f"/api/games/{created['id']}/ws") as ws:
+        ws.send_bytes(b"\x00\xff")
+        assert _next(ws, "error")["detail"] == "the first message must be a hello"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 1008
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"type":"move","move":"b1-b2=2","version":true}',
+        '{"type":"move","move":"b1-b2=2","version":"1"}',
+        '{"type":"move","move":"b1-b2=2","version":1.0}',
+        '{"type":"view","flipped":1}',
+        '{"type":"move","move":"b1-b2=2","version":92233720368547758085}',
+        '{"type":',
+        "\u00b2",
+    ],
+)
+def test_wrong_json_types_are_not_coerced(client: TestClient, text: str) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    gid = created["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+        _hello(ws, created["token"])
+        ws.send_text(text)
+        assert _next(ws, "error")["status"] == 400
+        ws.send_text('{"type":"ping"}')
+        assert _next(ws, "pong") == {"type": "pong"}
+    assert client.get(f"/api/games/{gid}").json()["game"]["version"] == 1

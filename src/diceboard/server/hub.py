@@ -35,6 +35,9 @@ class Viewer:
         self.pictures = pictures
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.overflowed = False
+        #: the close code the writer ends the connection with
+        self.close_code = 1000
+        self.closing = False
 
     def send(self, text: str) -> None:
         """Queue ``text``; a full queue marks the viewer for disconnection."""
@@ -49,8 +52,13 @@ class Viewer:
                 self.queue.get_nowait()
             self.queue.put_nowait(None)
 
-    def close(self) -> None:
-        """Ask the writer to stop."""
+    def close(self, code: int = 1000) -> None:
+        """Ask the writer to stop (after what is queued), closing with ``code`` (the first
+        code asked for stands)."""
+        if self.closing:
+            return
+        self.closing = True
+        self.close_code = code
         try:
             self.queue.put_nowait(None)
         except asyncio.QueueFull:

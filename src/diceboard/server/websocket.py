@@ -11,7 +11,8 @@ change. The client may then send:
 - ``{"type": "ping"}`` → ``pong``.
 
 Malformed messages get an ``error`` and change nothing; a message over the size limit, or no
-hello within 10 seconds, closes the connection (code 1009 / 1008).
+hello within 10 seconds, closes the connection (code 1009 / 1008). A binary frame gets an
+``error`` and closes the connection with 1003 (the protocol is JSON text only).
 """
 
 from __future__ import annotations
@@ -37,7 +38,23 @@ HELLO_TIMEOUT = 10.0
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class BinaryFrame(Exception):
+    """A binary frame arrived where only JSON text is spoken."""
+
+
+async def _receive_text(websocket: WebSocket) -> str:
+    """The next text frame; :class:`WebSocketDisconnect` when the client has gone and
+    :class:`BinaryFrame` for a binary one (``receive_text`` would raise a ``KeyError``)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    if text is None:
+        raise BinaryFrame
+    return str(text)
 
 
 class Hello(_Message):
@@ -114,9 +131,9 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(1008, exc.message[:100])
         return
     try:
-        text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+        text = await asyncio.wait_for(_receive_text(websocket), HELLO_TIMEOUT)
         hello = _parse(text) if len(text) <= limit else None
-    except (TimeoutError, ValueError, WebSocketDisconnect, KeyError):
+    except (TimeoutError, ValueError, WebSocketDisconnect, BinaryFrame):
         hello = None
     if not isinstance(hello, Hello):
         with contextlib.suppress(Exception):
@@ -155,7 +172,7 @@ async def _write(websocket: WebSocket, viewer: Viewer) -> None:
         text = await viewer.queue.get()
         if text is None:
             with contextlib.suppress(Exception):
-                await websocket.close(1013 if viewer.overflowed else 1000)
+                await websocket.close(1013 if viewer.overflowed else viewer.close_code)
             return
         try:
             await websocket.send_text(text)
@@ -167,7 +184,12 @@ async def _read(
     websocket: WebSocket, service: GameService, viewer: Viewer, token: str | None, limit: int
 ) -> None:
     while True:
-        text = await websocket.receive_text()
+        try:
+            text = await _receive_text(websocket)
+        except BinaryFrame:
+            viewer.send(_error(400, "messages are JSON text: binary frames are not accepted"))
+            viewer.close(1003)
+            return
         if len(text) > limit:
             await websocket.close(1009, "message too large")
             return

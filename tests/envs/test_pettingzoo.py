@@ -130,7 +130,7 @@ def test_max_cycles_truncates_after_that_many_decisions_per_agent() -> None:
     assert decisions == 6
 
 
-def test_illegal_actions_raise_lose_or_become_random() -> None:
+def test_illegal_actions_raise_lose_or_become_random(caplog: pytest.LogCaptureFixture) -> None:
     env = custodian_dice_v0.raw_env(illegal_action="raise")
     env.reset(seed=1)
     with pytest.raises(
@@ -142,15 +142,16 @@ def test_illegal_actions_raise_lose_or_become_random() -> None:
     with pytest.raises(IllegalMoveError, match="integer action id"):
         env.step("a1")
 
-    env = custodian_dice_v0.raw_env()  # "lose" is the default
+    env = custodian_dice_v0.raw_env(illegal_action="lose")
     env.reset(seed=1)
-    with pytest.warns(UserWarning, match="player_0 loses: action 0"):
+    with caplog.at_level("WARNING", logger="diceboard.envs"):
         env.step(0)
+    assert "player_0 loses: action 0" in caplog.text
     assert env.terminations == {"player_0": True, "player_1": True}
     assert env.rewards == {"player_0": -1.0, "player_1": 0.0}
     assert env.infos["player_0"]["illegal_action"] == 0
 
-    env = custodian_dice_v0.raw_env(illegal_action="random")
+    env = custodian_dice_v0.raw_env()  # "random" is the default
     env.reset(seed=1)
     env.step(0)
     played = env.infos["player_0"]["played_action"]
@@ -162,7 +163,7 @@ def test_illegal_actions_raise_lose_or_become_random() -> None:
     ("kwargs", "message"),
     [
         ({"illegal_action": "ignore"}, "illegal_action must be one of raise, lose, random"),
-        ({"render_mode": "human"}, "render_mode must be one of ansi, rgb_array"),
+        ({"render_mode": "rgb"}, "render_mode must be one of ansi, rgb_array, human"),
         ({"max_cycles": 0}, "max_cycles must be a whole number of at least 1"),
         ({"max_cycles": 2, "max_decisions": 3}, "not both"),
         ({"variant": "blitz"}, "unknown Custodian Dice variant"),

@@ -3,11 +3,11 @@
 Each game has one encoding module, ``diceboard.games.<game>.encoding`` (the registry's
 ``encoding`` component, :func:`diceboard.games.component`), with an ``njit`` function
 ``encode(state, opts, history, nhist, perspective, out)`` that writes a fixed-shape
-``float32`` tensor from a kernel state array, and the constants ``VERSION``, ``PLANES`` and
-``BOARD_SHAPE`` that describe it. The batched simulator calls ``encode`` inside its compiled
-loops, and the adapters (PettingZoo, Gymnasium, OpenSpiel) call it through :func:`observe`.
-The legal-action mask is the kernel's ``legal_actions`` scattered over the game's fixed
-action space (:func:`action_mask`).
+``float32`` tensor from a kernel state array, and the constants ``VERSION``, ``PLANES``,
+``BOARD_SHAPE`` and ``BOARD_WRAPS`` that describe it. The batched simulator calls ``encode``
+inside its compiled loops, and the adapters (PettingZoo, Gymnasium, OpenSpiel) call it
+through :func:`observe`. The legal-action mask is the kernel's ``legal_actions`` scattered
+over the game's fixed action space (:func:`action_mask`).
 
 >>> import diceboard
 >>> from diceboard.encoding import encoding_for, observe, action_mask
@@ -49,6 +49,8 @@ class Encoding:
     planes: tuple[str, ...]
     board_shape: tuple[int, int]
     encode: Callable[..., Any]
+    #: for each board axis, whether it wraps round (a convolution pads it circularly)
+    wraps: tuple[bool, bool] = (False, False)
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -106,7 +108,8 @@ def encoding_module(game: Game | str) -> ModuleType:
 @functools.cache
 def _encoding(name: str) -> Encoding:
     mod = encoding_module(name)
-    return Encoding(name, mod.VERSION, mod.PLANES, mod.BOARD_SHAPE, mod.encode)
+    wraps = tuple(bool(w) for w in getattr(mod, "BOARD_WRAPS", (False, False)))
+    return Encoding(name, mod.VERSION, mod.PLANES, mod.BOARD_SHAPE, mod.encode, wraps)  # type: ignore[arg-type]
 
 
 def encoding_for(game: Game | str) -> Encoding:

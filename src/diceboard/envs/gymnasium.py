@@ -5,12 +5,25 @@ Every registered game is registered with Gymnasium under its ``info.environments
 id, with a class of this module named after its title (``CustodianDiceEnv``, ``ChaseEnv``:
 :func:`env_class`).
 
+In a fresh process, Gymnasium (1.x, which has no plugin loader) imports this module itself when
+the id names it: ``gymnasium.make("diceboard.envs.gymnasium:diceboard/CustodianDice-v1")``.
+Gymnasium releases with the plugin loader (0.26 to 0.29) find the ``gymnasium.envs`` entry
+point ``diceboard`` (:func:`register_envs`) and need only the id.
+
 >>> import gymnasium
 >>> import diceboard.envs.gymnasium  # registers the environments
->>> env = gymnasium.make("diceboard/CustodianDice-v0", opponent="random", seat="second")
+>>> env = gymnasium.make("diceboard/CustodianDice-v1", opponent="random", seat="second")
 >>> obs, info = env.reset(seed=1)
->>> obs["observation"].shape, info["seat"], len(info["opponent_moves"]) > 0
-((42, 5, 5), 'B', True)
+>>> obs["observation"].shape, obs["action_mask"].dtype, info["seat"], env.spec.max_episode_steps
+((1050,), dtype('int8'), 'B', 818)
+>>> env.unwrapped.observation_shape   # channels first: obs["observation"].reshape(42, 5, 5)
+(42, 5, 5)
+
+The observation is the encoding of :mod:`diceboard.encoding` flattened (``layout="flat"``, the
+default: a 1-D ``float32`` Box in ``[0, 1]``, which standard checkers such as sb3's
+``check_env`` take as a feature vector rather than a malformed image) or as planes
+(``layout="planes"``: the ``(planes, *board)`` tensor, channels first).
+``env.unwrapped.observation_shape`` is the channels-first shape either way.
 """
 
 from __future__ import annotations
@@ -31,46 +44,57 @@ from diceboard.core.game import Game, State
 from diceboard.encoding import action_mask, encoding_for, observe
 from diceboard.envs.common import (
     ILLEGAL_ACTIONS,
+    MASK_DTYPE,
+    IllegalActionReport,
     action_id,
     check_choice,
     check_render_mode,
+    game_length_bound,
     illegal_message,
     render_state,
     roll_chance,
 )
 
 Observation = dict[str, np.ndarray]
+#: how the observation tensor is handed out: flat (a feature vector) or as planes
+LAYOUTS = ("flat", "planes")
 
 
 class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a two-player diceboard game; the other seat is a diceboard agent.
 
-    Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` from the
-    learner's side (:mod:`diceboard.encoding`); actions are the game's action ids, and
-    :meth:`action_masks` gives the mask too (as sb3-contrib's maskable algorithms expect).
+    Observations are ``{"observation": float32 values in [0, 1], "action_mask": int8 mask}``
+    from the learner's side (:mod:`diceboard.encoding`; flat by default, channels first:
+    ``obs["observation"].reshape(env.observation_shape)``); actions are the game's action
+    ids, and :meth:`action_masks` gives the same int8 mask (as sb3-contrib's maskable
+    algorithms expect).
     The reward is +1 for a win, -1 for a loss and 0 otherwise, at the end of the game.
     Chance events and the opponent's moves happen inside :meth:`step`; ``info`` lists the
     opponent's moves since the learner's last decision (``opponent_moves``, in notation).
 
     Keyword arguments: ``opponent`` — any agent spec of :func:`diceboard.agent`
     (``"random"`` by default); ``seat`` — the learner's player letter, ``"first"``,
-    ``"second"`` or ``"random"`` (drawn at every reset); ``illegal_action`` — ``"lose"``
-    (the default: the episode ends with reward -1 and a warning), ``"raise"``
+    ``"second"`` or ``"random"`` (the default: drawn at every reset, so that a learner
+    learns both sides); ``layout`` — ``"flat"`` (the default) or ``"planes"``;
+    ``illegal_action`` — ``"lose"`` (the default: the episode ends with reward -1; the first
+    time, a log warning on the ``diceboard.envs`` logger says why), ``"raise"``
     (:class:`~diceboard.core.errors.IllegalMoveError`) or ``"random"`` (a random legal
-    action is played instead); ``render_mode`` — ``"ansi"`` or ``"rgb_array"``; every other
+    action is played instead); ``render_mode`` — ``"ansi"``, ``"rgb_array"`` or ``"human"``
+    (printed); every other
     keyword is a game option.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 2}  # noqa: RUF012
     #: the diceboard game name, set by each subclass
     game_name: ClassVar[str]
 
     def __init__(
         self,
         opponent: str = "random",
-        seat: str = "first",
+        seat: str = "random",
         illegal_action: str = "lose",
         render_mode: str | None = None,
+        layout: str = "flat",
         **options: Any,
     ) -> None:
         self.game: Game = diceboard.game(self.game_name, **options)
@@ -79,13 +103,18 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
         self.opponent_spec = str(opponent)
         diceboard.agent(self.opponent_spec)  # an unknown spec fails here, not at reset
         self.seat_choice = self._check_seat(seat)
+        self.layout = check_choice(layout, "layout", LAYOUTS)
         enc = encoding_for(self.game)
+        #: the observation tensor's shape, channels first: ``(planes, *board)``
+        self.observation_shape: tuple[int, ...] = enc.shape
+        board = enc.shape if self.layout == "planes" else (enc.size,)
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
-                "observation": spaces.Box(0.0, 1.0, enc.shape, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8),
+                "observation": spaces.Box(0.0, 1.0, board, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.game.num_actions,), dtype=MASK_DTYPE),
             }
         )
+        self._report_illegal = IllegalActionReport()
         self.action_space = spaces.Discrete(self.game.num_actions)
         self.game_state: State = self.game.initial_state()
         self.seat = self.game.players[0]
@@ -139,7 +168,7 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
                 raise IllegalMoveError(why)
             extra["illegal_action"] = action
             if self.illegal_action == "lose":
-                gymnasium.logger.warn(f"the learner loses: {why}")
+                self._report_illegal(f"the learner loses: {why}")
                 return self._observation(), -1.0, True, False, {**self._info([]), **extra}
             a = legal[int(self.np_random.integers(len(legal)))]
             extra["played_action"] = a
@@ -172,12 +201,13 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
     def _observation(self) -> Observation:
         state = self.game_state
         mask = (
-            np.zeros(self.game.num_actions, dtype=np.int8)
+            np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
             if state.is_terminal()
-            else action_mask(state)
+            else action_mask(state, MASK_DTYPE)
         )
+        obs = observe(state, self.game.players.index(self.seat))
         return {
-            "observation": observe(state, self.game.players.index(self.seat)),
+            "observation": obs if self.layout == "planes" else obs.reshape(-1),
             "action_mask": mask,
         }
 
@@ -185,8 +215,11 @@ class DiceboardGymEnv(gymnasium.Env[Observation, np.int64]):
         return {"seat": self.seat, "opponent_moves": replies, "position": str(self.game_state)}
 
     def action_masks(self) -> np.ndarray:
-        """The legal-action mask as booleans (for maskable policy-gradient algorithms)."""
-        return self._observation()["action_mask"].astype(bool)
+        """The legal-action mask, the observation's ``action_mask`` (int8: 1 = legal), for
+        sb3-contrib's maskable algorithms."""
+        if self.game_state.is_terminal():
+            return np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
+        return action_mask(self.game_state, MASK_DTYPE)
 
     def render(self) -> str | np.ndarray | None:  # type: ignore[override]
         """The position as ANSI text or an RGB array, by ``render_mode``."""
@@ -224,8 +257,19 @@ def env_class(name: str) -> type[DiceboardGymEnv]:
     return cls
 
 
-def _register() -> list[str]:
-    """Make and register every game's environment class; returns the class names."""
+def max_episode_steps(name: str) -> int:
+    """The ``max_episode_steps`` of the registered game's spec: the most actions a game with
+    the default options can last (:func:`~diceboard.envs.common.game_length_bound`), which
+    bounds the learner's steps. ``gymnasium.make(id, max_episode_steps=N)`` sets another
+    limit; for options that allow longer games, give one."""
+    return game_length_bound(diceboard.game(name))
+
+
+def register_envs() -> list[str]:
+    """Make and register every game's environment class (once); returns the class names.
+    Importing this module calls it; it is also the ``gymnasium.envs`` entry point, for
+    Gymnasium releases that load plugins (the entry point's name, ``diceboard``, is the
+    namespace)."""
     made = []
     for name in games.names():
         env_id = games.info(name).environments.get("gymnasium")
@@ -235,8 +279,20 @@ def _register() -> list[str]:
         globals()[cls.__name__] = cls  # importable by name, as the entry point and pickle need
         made.append(cls.__name__)
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=f"{__name__}:{cls.__name__}")
+            gymnasium.register(
+                env_id,
+                entry_point=f"{__name__}:{cls.__name__}",
+                max_episode_steps=max_episode_steps(name),
+            )
     return made
 
 
-__all__ = ["DiceboardGymEnv", "class_name", "env_class", *_register()]
+__all__ = [
+    "LAYOUTS",
+    "DiceboardGymEnv",
+    "class_name",
+    "env_class",
+    "max_episode_steps",
+    "register_envs",
+    *register_envs(),
+]

@@ -6,11 +6,15 @@ class of this module named after the game (``CustodianSpielGame``, ``ChaseSpielG
 :func:`spiel_game_class`):
 
 >>> import pyspiel
->>> import diceboard.envs.openspiel  # noqa: F401
+>>> import diceboard.envs.openspiel  # noqa: F401  (the one line: registers every game)
 >>> game = pyspiel.load_game("python_custodian_dice", {"variant": "chaos"})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), state.chance_outcomes()[0], state.action_to_string(0)
 (True, (0, 0.16666666666666666), '=1')
+
+:func:`load_game` does both in one call (``load_game("chase")``). ``max_game_length()`` is a
+true bound: the one the rules give for the options where they give one, else
+:data:`LENGTH_CAP`, where the game ends as a draw.
 
 Decisions use the game's action ids (``game.num_actions`` of them) and are written in the
 game's notation; chance outcomes (Custodian's setup and Chaos rolls) are OpenSpiel chance
@@ -35,12 +39,11 @@ import pyspiel
 
 import diceboard
 from diceboard import games
+from diceboard.core.errors import OptionError
 from diceboard.core.game import Game, State
 from diceboard.core.info import GameInfo
 from diceboard.encoding import encoding_for, encoding_module, observe
-
-#: the bound reported as max_game_length when no finite bound follows from the options
-_UNBOUNDED_LENGTH = 100_000
+from diceboard.envs.common import LENGTH_CAP, game_length_bound
 
 
 class DiceboardSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -66,7 +69,6 @@ class DiceboardSpielGame(pyspiel.Game):  # type: ignore[misc]
     def info_for(cls, game: Game) -> pyspiel.GameInfo:
         """OpenSpiel's GameInfo for ``game``."""
         facts = encoding_module(game)
-        length = facts.max_game_length(game.options)
         return pyspiel.GameInfo(
             num_distinct_actions=game.num_actions,
             max_chance_outcomes=int(facts.CHANCE_OUTCOMES),
@@ -74,8 +76,12 @@ class DiceboardSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_UNBOUNDED_LENGTH if length is None else int(length),
+            max_game_length=game_length_bound(game),
         )
+
+    def max_length(self) -> int:
+        """:meth:`max_game_length`, kept in Python (the states end there)."""
+        return int(self.max_game_length())
 
     def new_initial_state(self) -> DiceboardSpielState:
         """The state before anything happens (Custodian: before the setup rolls)."""
@@ -128,10 +134,14 @@ class DiceboardSpielState(pyspiel.State):  # type: ignore[misc]
         """The position as a diceboard :class:`~diceboard.core.game.State`."""
         return self._state
 
+    def _capped(self) -> bool:
+        """Whether the game has reached :data:`LENGTH_CAP` (a draw there)."""
+        return len(self.history()) >= self._spiel_game.max_length()
+
     def current_player(self) -> int:
         """The player to move, or OpenSpiel's CHANCE / TERMINAL ids."""
         state = self._state
-        if state.is_terminal():
+        if state.is_terminal() or self._capped():
             return int(pyspiel.PlayerId.TERMINAL)
         if state.is_chance():
             return int(pyspiel.PlayerId.CHANCE)
@@ -172,8 +182,8 @@ class DiceboardSpielState(pyspiel.State):  # type: ignore[misc]
         return game.action_notation(int(action), state)
 
     def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self._state.is_terminal()
+        """Whether the game is over (by the rules, or at :func:`game_length_bound`)."""
+        return self._state.is_terminal() or self._capped()
 
     def returns(self) -> list[float]:
         """+1 for the winner, -1 for the loser, 0 each for a draw or an unfinished game."""
@@ -233,8 +243,8 @@ def parameters(info: GameInfo) -> dict[str, Any]:
     """The OpenSpiel parameters of a game and their defaults: ``variant`` (where the game has
     several), then every option at its default ("" for an option a variant sets).
 
-    >>> parameters(games.info("chase"))
-    {'no_capture_limit': 100}
+    >>> parameters(games.info("chase"))["no_capture_limit"]
+    100
     """
     params: dict[str, Any] = {}
     if len(info.variants) > 1:
@@ -273,6 +283,22 @@ def spiel_game_class(name: str) -> type[DiceboardSpielGame]:
     return cls
 
 
+def load_game(name: str, params: dict[str, Any] | None = None, **options: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` for a registered game, by its diceboard name or alias
+    (``"chase"``) or its OpenSpiel name (``"python_chase"``), with OpenSpiel parameters as a
+    dict or keywords: the one line that needs no import of its own.
+
+    >>> from diceboard.envs.openspiel import load_game
+    >>> load_game("chase", no_capture_limit=40).max_game_length()
+    10000
+    """
+    try:
+        short = games.info(games.canonical_name(name)).environments["openspiel"]
+    except OptionError:
+        short = name  # an OpenSpiel name
+    return pyspiel.load_game(short, {**(params or {}), **options})
+
+
 def _register() -> list[str]:
     """Make and register every game's OpenSpiel class; returns the class names."""
     made = []
@@ -289,7 +315,10 @@ def _register() -> list[str]:
 __all__ = [
     "DiceboardSpielGame",
     "DiceboardSpielState",
+    "LENGTH_CAP",
     "class_name",
+    "game_length_bound",
+    "load_game",
     "parameters",
     "spiel_game_class",
     *_register(),

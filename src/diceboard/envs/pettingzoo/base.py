@@ -20,6 +20,8 @@ from diceboard.core.info import GameInfo
 from diceboard.encoding import action_mask, encoding_for, observe
 from diceboard.envs.common import (
     ILLEGAL_ACTIONS,
+    MASK_DTYPE,
+    IllegalActionReport,
     action_id,
     check_choice,
     check_render_mode,
@@ -40,20 +42,23 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     :meth:`reset`, so agents only ever see decisions. The winner gets +1 and the loser -1 at
     the end (0 each for a draw).
 
-    Keyword arguments: ``render_mode`` (``"ansi"`` or ``"rgb_array"``); ``max_cycles``
-    (truncate after that many cycles, a cycle being a step by each agent: ``2 * max_cycles``
-    decisions in all) or ``max_decisions`` (truncate after that many decisions);
-    ``illegal_action`` (``"lose"``, the default: the game ends, the offender gets -1 and the
-    other agent 0, as PettingZoo's TerminateIllegalWrapper does, with a warning that says
-    why; ``"raise"``: an :class:`~diceboard.core.errors.IllegalMoveError`; ``"random"``: a
-    uniformly random legal action is played instead; either way the offender's info holds
-    ``illegal_action``); ``seed`` (used by a :meth:`reset`
+    Keyword arguments: ``render_mode`` (``"ansi"``, ``"rgb_array"`` or ``"human"``, which
+    prints the board); ``max_cycles`` (truncate after that many cycles, a cycle being one
+    step by each agent: ``2 * max_cycles`` decisions in all, so that each agent makes
+    ``max_cycles`` of them where the agents take turns) or ``max_decisions`` (truncate after
+    that many decisions); ``illegal_action`` (``"random"``, the default: a uniformly random
+    legal action is played instead, so that PettingZoo's own tests, which sample some
+    actions without the mask, see the game go on; ``"lose"``: the game ends, the offender
+    gets -1 and the other agent 0, as PettingZoo's TerminateIllegalWrapper does;
+    ``"raise"``: an :class:`~diceboard.core.errors.IllegalMoveError`; the offender's info
+    holds ``illegal_action`` and, the first time, a log warning on the ``diceboard.envs``
+    logger says why); ``seed`` (used by a :meth:`reset`
     without a seed before any seeded one); every other keyword is a game option
     (``variant=``, ``no_capture_limit=`` …).
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "rgb_array", "human"],
         "name": "diceboard",
         "is_parallelizable": False,
         "render_fps": 2,
@@ -65,7 +70,7 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self,
         render_mode: str | None = None,
         max_cycles: int | None = None,
-        illegal_action: str = "lose",
+        illegal_action: str = "random",
         seed: int | None = None,
         max_decisions: int | None = None,
         **options: Any,
@@ -88,7 +93,7 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.encoding = encoding_for(self.game)
         self.possible_agents = [f"player_{i}" for i in range(len(self.game.players))]
         board = spaces.Box(0.0, 1.0, self.encoding.shape, dtype=np.float32)
-        mask = spaces.Box(0, 1, (self.game.num_actions,), dtype=np.int8)
+        mask = spaces.Box(0, 1, (self.game.num_actions,), dtype=MASK_DTYPE)
         self.observation_spaces = {
             a: spaces.Dict({"observation": board, "action_mask": mask})
             for a in self.possible_agents
@@ -100,6 +105,7 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._rng: np.random.Generator | None = None
         self.game_state: State = self.game.initial_state()
         self.decisions = 0
+        self._report_illegal = IllegalActionReport()
 
     # --- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -138,9 +144,9 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         unless it is to move)."""
         player = self._player_of(agent)
         state = self.game_state
-        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        mask = np.zeros(self.game.num_actions, dtype=MASK_DTYPE)
         if not state.is_terminal() and self._agent_of(state) == agent:
-            mask = action_mask(state)
+            mask = action_mask(state, MASK_DTYPE)
         return {"observation": observe(state, player), "action_mask": mask}
 
     def state(self) -> np.ndarray:
@@ -174,9 +180,10 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 raise IllegalMoveError(f"{agent}: {why}")
             self.infos[agent]["illegal_action"] = action
             if self.illegal_action == "lose":
-                gymnasium.logger.warn(f"{agent} loses: {why}")
+                self._report_illegal(f"{agent} loses: {why}")
                 self._end(rewards={agent: -1.0}, truncated=False)
                 return
+            self._report_illegal(f"{agent} played a random legal action instead: {why}")
             assert self._rng is not None
             a = legal[int(self._rng.integers(len(legal)))]
             self.infos[agent]["played_action"] = a
@@ -207,7 +214,8 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     # --- display --------------------------------------------------------------------------
     def render(self) -> str | np.ndarray | None:
-        """The position as ANSI text or an RGB array, by ``render_mode``."""
+        """The position as ANSI text or an RGB array, by ``render_mode`` (``"human"``
+        prints it and returns None)."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() was called without a render_mode; pass render_mode='ansi' or 'rgb_array'"

@@ -42,6 +42,7 @@ from diceboard.kernel import CLOCK, HASH, PHASE, TO_MOVE, count_in_history, njit
 
 __all__ = [
     "BOARD_SHAPE",
+    "BOARD_WRAPS",
     "CHANCE_BASE",
     "CHANCE_LOG_ROOM",
     "CHANCE_OUTCOMES",
@@ -58,6 +59,8 @@ __all__ = [
 VERSION = 1
 #: the board as the planes lay it out: 9 rows × 9 columns
 BOARD_SHAPE = (NROWS, NCOLS)
+#: which board axes wrap round (a convolution pads those circularly): the columns, east–west
+BOARD_WRAPS = (False, True)
 
 PLANES: tuple[str, ...] = (
     *(f"own_face_{f}" for f in range(1, 7)),
@@ -153,8 +156,13 @@ CHANCE_LOG_ROOM = 1
 
 
 def max_game_length(options: Mapping[str, Any]) -> int | None:
-    """The most actions a game can last: no finite bound follows from the rules (the
-    no-capture limit counts turns, and a turn may absorb many dice).
+    """The most actions a game can last: no finite bound follows from the rules, whatever the
+    options. The no-capture limit bounds the turns between two changes in the number of dice,
+    but nothing bounds the changes: a die that enters the chamber divides (one die more, while
+    a side has fewer than ten on the board), a capture takes one away, and the captured pips
+    are absorbed again, so dividing and capturing can alternate for ever, each restarting the
+    clock and the repetition history. (The adapters that need a bound cap the game:
+    :data:`diceboard.envs.common.LENGTH_CAP`.)
 
     >>> max_game_length({"no_capture_limit": 100}) is None
     True

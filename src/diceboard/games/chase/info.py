@@ -43,7 +43,7 @@ INFO = GameInfo(
     multi_action_moves=True,
     environments={
         "pettingzoo": "chase_v0",
-        "gymnasium": "diceboard/Chase-v0",
+        "gymnasium": "diceboard/Chase-v1",
         "openspiel": "python_chase",
     },
     targets={

@@ -46,6 +46,7 @@ from diceboard.kernel import CHANCE, CLOCK, HASH, PHASE, TO_MOVE, count_in_histo
 
 __all__ = [
     "BOARD_SHAPE",
+    "BOARD_WRAPS",
     "CHANCE_BASE",
     "CHANCE_LOG_ROOM",
     "CHANCE_OUTCOMES",
@@ -62,6 +63,8 @@ __all__ = [
 VERSION = 1
 #: the board as the planes lay it out: 5 files × 5 ranks
 BOARD_SHAPE = (5, 5)
+#: which board axes wrap round (a convolution pads those circularly): none
+BOARD_WRAPS = (False, False)
 
 PLANES: tuple[str, ...] = (
     *(f"own_face_{f}" for f in range(1, 7)),

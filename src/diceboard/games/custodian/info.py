@@ -93,7 +93,7 @@ INFO = GameInfo(
     multi_action_moves=False,
     environments={
         "pettingzoo": "custodian_dice_v0",
-        "gymnasium": "diceboard/CustodianDice-v0",
+        "gymnasium": "diceboard/CustodianDice-v1",
         "openspiel": "python_custodian_dice",
     },
     targets={

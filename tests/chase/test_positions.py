@@ -74,7 +74,7 @@ def test_a_position_must_be_a_string(chase) -> None:  # type: ignore[no-untyped-
 
 
 def test_options() -> None:
-    assert diceboard.game("chase").options == {"no_capture_limit": 100}
+    assert diceboard.game("chase").options == {"no_capture_limit": 100, "repetition": "on"}
     assert diceboard.game("chase", no_capture_limit="40").non_default_options() == {
         "no_capture_limit": 40
     }

@@ -48,12 +48,17 @@ def test_illegal_move_names_game_line_move_and_engine_reason() -> None:
         (SETUP + " 2. b1-b2=1 *", r"move 21 'b1-b2=1': a die turning from 1 must show"),
         (SETUP + " 2. pass *", r"move 21 'pass': pass is legal only when White has no"),
         (SETUP + " 2. zz9 *", r"move 21 'zz9': 'zz9' is not Custodian Dice notation"),
-        (SETUP + " 2. $1 *", r"move 21 '\$1': "),
-        (SETUP + " 2. b1-b2=2! *", r"move 21 'b1-b2=2!': "),
+        # annotation glyphs are read ($1, b1-b2=2!); a wrong one still fails
+        (SETUP + " 2. b1-b2=2!!! *", r"move 21 'b1-b2=2!': "),
     ],
 )
 def test_bad_moves(moves: str, message: str) -> None:
     fails(pgn(moves=moves), message)
+
+
+def test_bad_glyphs() -> None:
+    fails(pgn(moves=SETUP + " 2. b1-b2=2 $99 *"), r"unknown numeric annotation glyph '\$99'")
+    fails(pgn(moves="$1 " + SETUP + " *"), r"the annotation glyph ! follows no move")
 
 
 def test_move_after_the_end_of_the_game() -> None:

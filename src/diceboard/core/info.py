@@ -83,6 +83,9 @@ class GameInfo:
     environments: dict[str, str] = field(default_factory=dict)
     #: benchmark name -> the figure the game should reach (printed beside the measurement)
     targets: dict[str, float] = field(default_factory=dict)
+    #: site name (as its exported records name it) -> the options a game imported from that
+    #: site is replayed with (its rules where they differ from ours)
+    site_options: dict[str, dict[str, str | int]] = field(default_factory=dict)
 
     @property
     def variant_names(self) -> tuple[str, ...]:

@@ -7,13 +7,13 @@ record is checked the same way and holds the same canonical form.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from diceboard.core.errors import RecordError
 from diceboard.core.game import State
 from diceboard.core.move import Move
 from diceboard.records.header import ResultToken, TagLocator, agree_result_token, settle_tags
-from diceboard.records.pgn import comment_token, normalise_newlines
+from diceboard.records.pgn import GLYPHS, comment_token, normalise_newlines
 from diceboard.records.replay import MoveLocator, replay
 
 #: comments as given: the number of moves they follow -> one comment or several
@@ -29,6 +29,8 @@ class Parts:
     states: tuple[State, ...]
     tags: dict[str, str]
     comments: dict[int, tuple[str, ...]]
+    #: annotation glyphs by the number of moves up to and including the move they mark
+    glyphs: dict[int, str] = field(default_factory=dict)
 
 
 def assemble(
@@ -39,6 +41,7 @@ def assemble(
     locate_move: MoveLocator,
     locate_tag: TagLocator,
     result_token: ResultToken | None = None,
+    glyphs: Mapping[int, str] | None = None,
 ) -> Parts:
     """Check and canonicalise a record (:class:`RecordError` says what is wrong, and where).
 
@@ -49,7 +52,24 @@ def assemble(
         tags = agree_result_token(final, tags, result_token)
     settled = settle_tags(start, final, tags, locate_tag)
     notes = place_comments(comments or {}, played.index, len(moves))
-    return Parts(played.moves, played.states, settled, notes)
+    marks = place_glyphs(glyphs or {}, played.index, len(moves))
+    return Parts(played.moves, played.states, settled, notes, marks)
+
+
+def place_glyphs(glyphs: Mapping[int, str], index: Sequence[int], given: int) -> dict[int, str]:
+    """Glyphs keyed by the given move they mark (1 for the first), re-keyed by record moves
+    (a glyph on either half of a joined move marks the joined move)."""
+    placed: dict[int, str] = {}
+    for after, glyph in glyphs.items():
+        if isinstance(after, bool) or not isinstance(after, int) or not 1 <= after <= given:
+            raise RecordError(f"an annotation glyph marks a move from 1 to {given}, not {after!r}")
+        if glyph not in GLYPHS:
+            raise RecordError(
+                f"the annotation glyph of move {after} must be one of {' '.join(GLYPHS)}, "
+                f"not {glyph!r}"
+            )
+        placed[index[after - 1] + 1] = glyph
+    return {key: placed[key] for key in sorted(placed)}
 
 
 def place_comments(

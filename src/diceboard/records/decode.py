@@ -34,7 +34,7 @@ from diceboard.records.tags import GAME_TAG, POSITION_TAG, RESULT_TAG, TERMINATI
 JSON_FORMAT = "diceboard-record"
 JSON_VERSION = 1
 _REQUIRED = ("format", "version", "game", "moves")
-_OPTIONAL = ("options", "tags", "start", "result", "termination", "comments")
+_OPTIONAL = ("options", "tags", "start", "result", "termination", "comments", "glyphs")
 #: tags that a JSON record keeps in a field of their own -> that field
 _FIELD_OF_TAG = {
     GAME_TAG: "game",
@@ -71,7 +71,9 @@ def parts_from_pgn(raw: RawGame) -> Parts:
         token = ResultToken(text, f"game {raw.number}, line {line}: ")
     comments: CommentsInput = raw.comments
     moves = [text for text, _ in raw.moves]
-    return assemble(start, moves, raw.tags, comments, locate_move, locate_tag, token)
+    return assemble(
+        start, moves, raw.tags, comments, locate_move, locate_tag, token, raw.glyphs
+    )
 
 
 def _locate_json_tag(tag: str | None) -> str:
@@ -134,7 +136,15 @@ def parts_from_dict(doc: object) -> Parts:
     moves = doc["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("the JSON record's moves must be a list of move texts (strings)")
-    return assemble(start, moves, tags, _comments(doc), _locate_json_move, _locate_json_tag)
+    return assemble(
+        start,
+        moves,
+        tags,
+        _comments(doc),
+        _locate_json_move,
+        _locate_json_tag,
+        glyphs=_glyphs(doc),
+    )
 
 
 def _kind(value: object) -> str:
@@ -209,3 +219,20 @@ def _comments(doc: Mapping[str, Any]) -> CommentsInput:
             )
         comments[int(key)] = texts
     return comments
+
+
+def _glyphs(doc: Mapping[str, Any]) -> dict[int, str]:
+    """The JSON record's annotation glyphs, keyed by the number of the move they mark."""
+    glyphs: dict[int, str] = {}
+    for key, glyph in _mapping(doc, "glyphs").items():
+        if not (key.isascii() and key.isdigit()) or len(key) > 12:
+            raise RecordError(
+                f'the JSON record\'s glyphs are keyed by the number of a move ("1", "12"), '
+                f"not {key!r}"
+            )
+        if not isinstance(glyph, str):
+            raise RecordError(
+                f"the JSON record's glyph of move {key} must be a string, not {_kind(glyph)}"
+            )
+        glyphs[int(key)] = glyph
+    return glyphs

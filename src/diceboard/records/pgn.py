@@ -10,6 +10,9 @@ group is read as a prefix when it holds only a comma-separated list of squares (
 around the commas allowed) and the rest of the move follows with no space in between;
 everything else in braces is a comment. The writer always puts a space after a comment, so
 its own output is unambiguous.
+
+Annotation glyphs follow their move: as a suffix (``b1-d2=4?``, ``a5-f8NE?!``) or as a
+numeric annotation glyph token (``$2``); the writer writes the suffix.
 """
 
 from __future__ import annotations
@@ -25,7 +28,11 @@ from diceboard.records.tags import RESULTS, escape, unescape
 #: the longest line the writer makes (PGN's export format asks for fewer than 80 characters)
 LINE_WIDTH = 79
 
-TokenKind = Literal["tag", "comment", "number", "move", "result", "error"]
+TokenKind = Literal["tag", "comment", "number", "move", "glyph", "result", "error"]
+
+#: the annotation glyphs a record holds, and PGN's numeric glyphs ($1-$6) for them
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
+NAGS = {f"${i}": glyph for i, glyph in enumerate(GLYPHS, start=1)}
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
 _PREFIXED_MOVE = re.compile(
@@ -33,6 +40,7 @@ _PREFIXED_MOVE = re.compile(
 )
 _WORD = re.compile(r"[^\s{}\[\]();]+")
 _MOVE_NUMBER = re.compile(r"\d+\.+")
+_SUFFIX = re.compile(r"[!?]{1,2}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +72,8 @@ class RawGame:
     moves: list[tuple[str, int]] = field(default_factory=list)
     comments: dict[int, list[str]] = field(default_factory=dict)
     result: tuple[str, int] | None = None
+    #: ``glyphs[k]``: the annotation glyph of the ``k``-th move text (from 1)
+    glyphs: dict[int, str] = field(default_factory=dict)
 
     def add_comment(self, text: str) -> None:
         """Attach a comment after the moves read so far."""
@@ -114,7 +124,7 @@ def tokenize(text: str) -> Iterator[Token]:
         elif ch == "{":
             m = _PREFIXED_MOVE.match(text, pos)
             if m is not None:
-                yield Token("move", m.group(), line)
+                yield from _word_tokens(m.group(), line)  # a glyph suffix split off
                 pos = m.end()
                 continue
             end = text.find("}", pos)
@@ -145,7 +155,26 @@ def _word_tokens(word: str, line: int) -> Iterator[Token]:
         word = word[number.end() :]
         if not word:
             return
-    yield Token("result" if word in RESULTS else "move", word, line)
+    if word.startswith("$"):
+        glyph = NAGS.get(word)
+        if glyph is None:
+            yield Token(
+                "error",
+                f"unknown numeric annotation glyph {word!r}; known: $1-$6 ({' '.join(GLYPHS)})",
+                line,
+            )
+        else:
+            yield Token("glyph", glyph, line)
+        return
+    if word in RESULTS:
+        yield Token("result", word, line)
+        return
+    suffix = _SUFFIX.search(word)
+    if suffix is not None and suffix.start() > 0 and suffix.group() in GLYPHS:
+        yield Token("move", word[: suffix.start()], line)
+        yield Token("glyph", suffix.group(), line)
+        return
+    yield Token("move", word, line)
 
 
 def _shorten(text: str, limit: int = 40) -> str:
@@ -199,6 +228,13 @@ def split_games(text: str) -> list[RawGame]:
             game.tag_lines[tok.text] = tok.line
         elif tok.kind == "move":
             game.moves.append((tok.text, tok.line))
+        elif tok.kind == "glyph":
+            if not game.moves:
+                raise RecordError(
+                    f"game {game.number}, line {tok.line}: the annotation glyph {tok.text} "
+                    "follows no move"
+                )
+            game.glyphs[len(game.moves)] = tok.text
         elif tok.kind == "result":
             game.result = (tok.text, tok.line)
             closed = True
@@ -219,6 +255,8 @@ class MovetextItem:
 
     notation: str
     player: int | None
+    #: the move's annotation glyph (``?``, ``??`` …), or ""
+    glyph: str = ""
 
 
 def comment_token(text: str) -> str:
@@ -243,7 +281,7 @@ def movetext_tokens(
     previous: int | None = None
     renumber = True
     for i, item in enumerate(items):
-        text = item.notation
+        text = item.notation + item.glyph
         if item.player is not None:
             if item.player == 0 and previous is not None and previous != 0:
                 round_no += 1

@@ -53,19 +53,30 @@ class GameRecord:
         *,
         tags: Mapping[str, str] | None = None,
         comments: CommentsInput | None = None,
+        glyphs: Mapping[int, str] | None = None,
     ) -> None:
         """Replay ``moves`` (Moves or their notation) from ``start``.
 
         ``tags`` may hold any tags; the ones the game decides (Game, the option tags,
         Position, and Result and Termination of a game the rules ended) must agree with it.
         ``comments`` maps the number of moves a comment follows (0: before the first move)
-        to one comment or a list of them. Raises :class:`RecordError`.
+        to one comment or a list of them; ``glyphs`` maps the number of a move (1 for the
+        first) to its annotation glyph (``?!``, ``?``, ``??``, ``!``, ``!!``, ``!?``).
+        Raises :class:`RecordError`.
         """
         if not isinstance(start, State):
             raise RecordError(f"a record starts from a State, not {type(start).__name__}")
         if isinstance(moves, str):
             raise RecordError("moves must be a list of moves, not one string")
-        self._parts = assemble(start, list(moves), tags or {}, comments, plain_locator, no_location)
+        self._parts = assemble(
+            start,
+            list(moves),
+            tags or {},
+            comments,
+            plain_locator,
+            no_location,
+            glyphs=glyphs,
+        )
 
     @classmethod
     def _of(cls, parts: Parts) -> GameRecord:
@@ -83,6 +94,7 @@ class GameRecord:
         tags: Mapping[str, str] | None = None,
         outcome: Outcome | None = None,
         comments: CommentsInput | None = None,
+        glyphs: Mapping[int, str] | None = None,
     ) -> GameRecord:
         """The record of the game that led to ``state``: ``state.move_stack()`` played from
         ``state.root()``.
@@ -113,7 +125,7 @@ class GameRecord:
             _merge(merged, SEED_TAG, str(seed), "seed")
         if outcome is not None:
             _merge_outcome(game, merged, outcome)
-        return cls(state.root(), state.move_stack(), tags=merged, comments=comments)
+        return cls(state.root(), state.move_stack(), tags=merged, comments=comments, glyphs=glyphs)
 
     # --- contents ----------------------------------------------------------------------------
     @property
@@ -140,6 +152,11 @@ class GameRecord:
     def comments(self) -> dict[int, tuple[str, ...]]:
         """Comments by the number of moves they follow (0: before the first move)."""
         return dict(self._parts.comments)
+
+    @property
+    def glyphs(self) -> dict[int, str]:
+        """Annotation glyphs by the number of the move they mark (1 for the first move)."""
+        return dict(self._parts.glyphs)
 
     @property
     def result(self) -> str:
@@ -185,9 +202,16 @@ class GameRecord:
     def to_pgn(self) -> str:
         """The record as PGN-style text (tag pairs, a blank line, the movetext)."""
         players = self.game.players
+        glyphs = self._parts.glyphs
         items = [
-            MovetextItem(move.notation, None if state.is_chance() else players.index(state.to_move))
-            for move, state in zip(self._parts.moves, self._parts.states, strict=False)
+            MovetextItem(
+                move.notation,
+                None if state.is_chance() else players.index(state.to_move),
+                glyphs.get(i + 1, ""),
+            )
+            for i, (move, state) in enumerate(
+                zip(self._parts.moves, self._parts.states, strict=False)
+            )
         ]
         tokens = movetext_tokens(items, self._parts.comments, self.result)
         return format_game(self._parts.tags, tokens)
@@ -208,6 +232,7 @@ class GameRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (the ``diceboard-record`` format, version 1)."""
         game = self.game
+        glyphs = self._parts.glyphs
         own_field = {GAME_TAG, POSITION_TAG, RESULT_TAG, TERMINATION_TAG, *option_tags(game)}
         return {
             "format": JSON_FORMAT,
@@ -220,6 +245,7 @@ class GameRecord:
             "result": self.result,
             "termination": self.termination,
             "comments": {str(k): list(v) for k, v in self._parts.comments.items()},
+            **({"glyphs": {str(k): v for k, v in glyphs.items()}} if glyphs else {}),
         }
 
     def to_json(self, indent: int | None = 2) -> str:
@@ -237,7 +263,12 @@ class GameRecord:
 
     @classmethod
     def from_dict(cls, doc: Mapping[str, Any]) -> GameRecord:
-        """The record that a ``diceboard-record`` dict describes."""
+        """The record that a ``diceboard-record`` dict describes, or an Abstract Play export
+        (see :mod:`diceboard.records.abstractplay`)."""
+        from diceboard.records.abstractplay import is_abstractplay, parts_from_abstractplay
+
+        if is_abstractplay(doc):
+            return cls._of(parts_from_abstractplay(doc))
         return cls._of(parts_from_dict(doc))
 
     @classmethod
@@ -261,6 +292,7 @@ class GameRecord:
             and mine.moves == theirs.moves
             and mine.tags == theirs.tags
             and mine.comments == theirs.comments
+            and mine.glyphs == theirs.glyphs
         )
 
     __hash__ = None  # type: ignore[assignment]  # records compare by value but are not frozen

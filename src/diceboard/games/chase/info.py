@@ -30,6 +30,14 @@ INFO = GameInfo(
             minimum=0,
             maximum=MAX_NO_CAPTURE_LIMIT,
         ),
+        OptionInfo(
+            "repetition",
+            "choice",
+            "on",
+            "a position's third occurrence since the last capture draws the game ('off': it "
+            "does not, as Abstract Play plays)",
+            choices=("on", "off"),
+        ),
     ),
     docs="docs/chase.md",
     modules={
@@ -40,6 +48,8 @@ INFO = GameInfo(
         "rendering": "diceboard.games.chase.rendering",
     },
     has_chance=False,
+    # Abstract Play plays Chase with neither a no-capture limit nor a repetition draw
+    site_options={"Abstract Play": {"no_capture_limit": 0, "repetition": "off"}},
     multi_action_moves=True,
     environments={
         "pettingzoo": "chase_v0",

@@ -1,12 +1,18 @@
 """The end of a Chase game, checked after every turn in the order of the rules: elimination
 (either side down to four dice), repetition (a position's third occurrence since the number of
-dice last changed), the no-capture limit, and immobilization of the player to move."""
+dice last changed; unless the option ``OPT_NO_REPETITION`` turns it off), the no-capture
+limit, and immobilization of the player to move."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from diceboard.games.chase.kernel.layout import COUNT, ELIMINATION_COUNT, OPT_NO_CAPTURE_LIMIT
+from diceboard.games.chase.kernel.layout import (
+    COUNT,
+    ELIMINATION_COUNT,
+    OPT_NO_CAPTURE_LIMIT,
+    OPT_NO_REPETITION,
+)
 from diceboard.games.chase.kernel.movegen import has_legal_turn
 from diceboard.kernel import (
     CLOCK,
@@ -34,7 +40,7 @@ def check_end(state: np.ndarray, opts: np.ndarray, history: np.ndarray, nhist: i
         state[RESULT], state[REASON] = RESULT_SECOND, REASON_ELIMINATION
     elif state[COUNT + 1] <= ELIMINATION_COUNT:
         state[RESULT], state[REASON] = RESULT_FIRST, REASON_ELIMINATION
-    elif count_in_history(history, nhist, state[HASH]) >= 3:
+    elif opts[OPT_NO_REPETITION] == 0 and count_in_history(history, nhist, state[HASH]) >= 3:
         state[RESULT], state[REASON] = RESULT_DRAW, REASON_REPETITION
     elif opts[OPT_NO_CAPTURE_LIMIT] > 0 and state[CLOCK] >= opts[OPT_NO_CAPTURE_LIMIT]:
         state[RESULT], state[REASON] = RESULT_DRAW, REASON_NO_CAPTURE_LIMIT

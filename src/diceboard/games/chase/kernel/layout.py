@@ -13,7 +13,8 @@
 COUNT, TOTAL, OCCUPIED, HASH and PHASE follow from the board and the player to move; every
 board write goes through :func:`.board.put`, which keeps them up to date.
 
-**Options array**: ``OPT_NO_CAPTURE_LIMIT`` (0 = off).
+**Options array**: ``OPT_NO_CAPTURE_LIMIT`` (0 = off), ``OPT_NO_REPETITION`` (1: the
+repetition draw is off, as Abstract Play plays; 0, the default, keeps it).
 
 **Action ids** (``NUM_ACTIONS`` = 2025):
 
@@ -56,7 +57,8 @@ PHASE_ABSORB = 1
 
 # --- the options array ---------------------------------------------------------------------
 OPT_NO_CAPTURE_LIMIT = 0
-OPTS_LEN = 1
+OPT_NO_REPETITION = 1
+OPTS_LEN = 2
 
 # --- action ids ----------------------------------------------------------------------------
 MOVE = 0

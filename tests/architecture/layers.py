@@ -31,7 +31,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("ai", ("diceboard.ai", "diceboard.games.*.ai")),
-    ("arena, envs, vector", ("diceboard.arena", "diceboard.envs", "diceboard.vector")),
+    (
+        "arena, envs, vector, analysis",
+        ("diceboard.arena", "diceboard.envs", "diceboard.vector", "diceboard.analysis"),
+    ),
     ("interfaces", ("diceboard.cli", "diceboard.server")),
 )
 

@@ -29,6 +29,9 @@ COMMANDS: tuple[str, ...] = (
     "tournament",
     "analyse",
     "fit_eval",
+    "calibrate",
+    "review",
+    "puzzles",
     "serve",
 )
 

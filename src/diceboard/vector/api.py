@@ -14,7 +14,7 @@ from diceboard.games import game as make_game
 from diceboard.vector import kernels
 from diceboard.vector.rng import seed_streams
 from diceboard.vector.state import BatchConfig, VectorState
-from diceboard.vector.threads import threads_for as _threads_for
+from diceboard.vector.threads import choose_threading_layer, run_batch_loop
 
 #: history rows when the game has no no-capture limit (the kernels then drop the oldest hash)
 UNLIMITED_HISTORY = 1024
@@ -78,6 +78,7 @@ def init(
     ((8, 42, 5, 5), (8, 4632), True)
     """
     g = _resolve_game(game)
+    choose_threading_layer()
     if g.name not in games():
         raise OptionError(f"the batched simulator does not support the game {g.name!r} yet")
     # room in the chance log for one step: the rolls that can follow one decision plus the
@@ -127,13 +128,12 @@ def init(
 
 
 def _reset_in_place(state: VectorState, which: np.ndarray) -> None:
-    with _threads_for(state.batch_size):
-        _reset_rows(state, which)
-
-
-def _reset_rows(state: VectorState, which: np.ndarray) -> None:
     cfg = state.config
-    cfg.loops.reset_rows(
+    run_batch_loop(
+        cfg.thread_choice("reset"),
+        state.batch_size,
+        cfg.loops.reset_rows,
+        cfg.loops.reset_rows_parallel,
         cfg.game.opts,
         cfg.start,
         cfg.start_history,
@@ -193,7 +193,7 @@ def reset(state: VectorState, which: np.ndarray | None = None) -> VectorState:
     return new
 
 
-def _check_actions(state: VectorState, actions: Any) -> np.ndarray:
+def _as_actions(state: VectorState, actions: Any) -> np.ndarray:
     b = state.batch_size
     arr = np.asarray(actions)
     if arr.shape != (b,) or not np.issubdtype(arr.dtype, np.integer):
@@ -201,24 +201,29 @@ def _check_actions(state: VectorState, actions: Any) -> np.ndarray:
             f"actions must be an integer array of shape ({b},), one action id per game, "
             f"not {arr.dtype} {arr.shape}"
         )
-    arr = arr.astype(np.int64, copy=False)
-    active = ~(state.terminated | state.truncated)
-    bad = np.zeros(b, dtype=np.bool_)
-    with _threads_for(b):
-        kernels.illegal_rows(arr, state.legal_ids, state.num_legal, active, bad)
-    if bad.any():
-        i = int(np.flatnonzero(bad)[0])
-        a = int(arr[i])
-        game = state.game
-        where = state.to_state(i)
-        if not 0 <= a < game.num_actions:
-            what = f"is outside the action space 0..{game.num_actions - 1}"
-        else:
-            what = f"({game.action_notation(a, where)}) is not legal in {where}"
-        raise IllegalMoveError(
-            f"game {i} of the batch: action {a} {what} ({int(bad.sum())} illegal action(s) in all)"
-        )
-    return arr
+    return arr.astype(np.int64, copy=False)
+
+
+def _active(state: VectorState) -> np.ndarray:
+    # with auto_reset a row whose game just ended already holds the next game
+    if state.config.auto_reset:
+        return np.ones(state.batch_size, dtype=np.bool_)
+    active: np.ndarray = ~(state.terminated | state.truncated)
+    return active
+
+
+def _illegal(state: VectorState, actions: np.ndarray, bad: np.ndarray) -> IllegalMoveError:
+    i = int(np.flatnonzero(bad)[0])
+    a = int(actions[i])
+    game = state.game
+    where = state.to_state(i)
+    if not 0 <= a < game.num_actions:
+        what = f"is outside the action space 0..{game.num_actions - 1}"
+    else:
+        what = f"({game.action_notation(a, where)}) is not legal in {where}"
+    return IllegalMoveError(
+        f"game {i} of the batch: action {a} {what} ({int(bad.sum())} illegal action(s) in all)"
+    )
 
 
 def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorState:
@@ -232,45 +237,65 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
     ``state`` stays valid unless ``donate=True``, which lets the step reuse its arrays
     (faster; the old state must not be used afterwards).
 
+    The legality check, the step, the chance events and the next legal actions of every game
+    run in one loop over the batch (one parallel region when the batch runs in parallel; an
+    in-place step checks the actions first, serially, so that an illegal one changes nothing).
+
     >>> import numpy as np, diceboard.vector as dv
     >>> s = dv.init("custodian", seed=3, batch=4)
     >>> s2 = dv.step(s, dv.random_actions(s, np.random.default_rng(0)))
     >>> s2.steps.tolist(), s.steps.tolist()
     ([1, 1, 1, 1], [0, 0, 0, 0])
     """
-    acts = _check_actions(state, actions)
+    acts = _as_actions(state, actions)
     cfg = state.config
+    b = state.batch_size
+    bad = np.zeros(b, dtype=np.bool_)
+    if donate:
+        # the rows are overwritten as they are stepped: every action is checked first
+        kernels.illegal_rows(acts, state.legal_ids, state.num_legal, _active(state), bad)
+        if bad.any():
+            raise _illegal(state, acts, bad)
     new = state if donate else _empty_like(state)
-    with _threads_for(state.batch_size):
-        cfg.loops.step_rows(
-            cfg.game.opts,
-            cfg.start,
-            cfg.start_history,
-            acts,
-            cfg.auto_reset,
-            cfg.max_steps,
-            cfg.max_legal,
-            state.states,
-            state.history,
-            state.history_len,
-            state.rng,
-            state.steps,
-            state.terminated,
-            state.truncated,
-            new.states,
-            new.history,
-            new.history_len,
-            new.rng,
-            new.steps,
-            new.legal_ids,
-            new.num_legal,
-            new.current_player,
-            new.rewards,
-            new.terminated,
-            new.truncated,
-            new.chance_outcomes,
-            new.num_chance_outcomes,
-        )
+    run_batch_loop(
+        cfg.thread_choice("step"),
+        b,
+        cfg.loops.step_rows,
+        cfg.loops.step_rows_parallel,
+        cfg.game.opts,
+        cfg.start,
+        cfg.start_history,
+        acts,
+        cfg.auto_reset,
+        cfg.max_steps,
+        cfg.max_legal,
+        state.states,
+        state.history,
+        state.history_len,
+        state.rng,
+        state.steps,
+        state.terminated,
+        state.truncated,
+        new.states,
+        new.history,
+        new.history_len,
+        new.rng,
+        new.steps,
+        new.legal_ids,
+        new.num_legal,
+        new.current_player,
+        new.rewards,
+        new.terminated,
+        new.truncated,
+        new.chance_outcomes,
+        new.num_chance_outcomes,
+        state.legal_ids,
+        state.num_legal,
+        not donate,
+        bad,
+    )
+    if not donate and bad.any():
+        raise _illegal(state, acts, bad)
     if donate:
         # the arrays changed under the same object: drop what was computed from them
         new = VectorState(
@@ -316,6 +341,6 @@ def random_actions(state: VectorState, rng: np.random.Generator | int | None = N
     numpy generator ``rng`` (or a new one seeded with it)."""
     gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     out = np.empty(state.batch_size, dtype=np.int64)
-    with _threads_for(state.batch_size):
-        kernels.pick_rows(state.legal_ids, state.num_legal, gen.random(state.batch_size), out)
+    # a few nanoseconds a game: serial (a parallel region would cost more than it saves)
+    kernels.pick_rows(state.legal_ids, state.num_legal, gen.random(state.batch_size), out)
     return out

@@ -1,46 +1,48 @@
 """The compiled loops of the batched simulator: every game of a batch stepped in parallel.
 
-Each function takes a whole batch (arrays with one row per game) and runs the games in
-parallel with ``numba.prange``. The batch is cut into chunks, one legal-action buffer per
-chunk, so that nothing is allocated per game and per step. The functions never return
-Python objects: results go into preallocated output arrays.
+Each function takes a whole batch (arrays with one row per game). The batch is cut into
+``chunks`` contiguous chunks, one legal-action buffer per chunk, so that nothing is allocated
+per game and per step; the chunks run in parallel with ``numba.prange`` in the parallel
+copies, one after the other in the serial ones. Everything one call needs happens inside one
+loop over the chunks — the legality check of the given actions, the step, the chance events,
+the next legal actions — so a parallel call is one parallel region. The functions never
+return Python objects: results go into preallocated output arrays.
 
 The loops that play the game are written once, as templates (:mod:`diceboard.kernel.specialise`)
 that reach the game only through the module-level name ``game``: the game's encoding module
 (the registry's ``encoding`` component), which provides ``legal_actions``, ``step`` and
 ``encode``. :func:`loops_for` compiles one copy of them per game, in which the game's kernel
 functions are ordinary compiled-in calls, so numba caches every copy on disk like the rules
-kernels. The batch-wide entry points are compiled with ``parallel=True`` (which
-:func:`diceboard.kernel.njit` does not set); the helpers they call, and the loops that do not
-depend on the game, with the usual flags. With ``NUMBA_DISABLE_JIT=1`` all of them run as
-plain Python.
+kernels. The batch-wide entry points are compiled twice: with the usual flags (serial, for
+one thread: no threading runtime at all) and with ``parallel=True`` (which
+:func:`diceboard.kernel.njit` does not set) under the name ``<loop>_parallel``. The helpers
+they call, and the small loops that do not depend on the game, are serial. With
+``NUMBA_DISABLE_JIT=1`` all of them run as plain Python.
 """
 
 from __future__ import annotations
 
 import functools
 import sys
+import types
 from typing import Any, NamedTuple
 
 import numba
 import numpy as np
 
 from diceboard.encoding import encoding_module
-from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE
+from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
+from diceboard.kernel.cache import STAMP_ATTR
 from diceboard.kernel.specialise import specialise, template
 from diceboard.vector.rng import below
 
 __all__ = [
-    "MAX_CHUNKS",
     "Loops",
     "illegal_rows",
     "loops_for",
     "mask_rows",
     "pick_rows",
 ]
-
-#: the batch is cut into at most this many chunks (each with its own scratch buffer)
-MAX_CHUNKS = 256
 
 parallel = numba.njit(parallel=True, cache=True, nogil=True)
 
@@ -133,10 +135,12 @@ def reset_rows(
     log: np.ndarray,
     nlog: np.ndarray,
     max_legal: int,
+    chunks: int,
 ) -> None:
-    """Start a new game in every row ``i`` with ``which[i]``, in place."""
+    """Start a new game in every row ``i`` with ``which[i]``, in place (the batch cut into
+    ``chunks`` chunks)."""
     b = states.shape[0]
-    chunks = min(b, MAX_CHUNKS)
+    chunks = max(1, min(b, chunks))
     for c in numba.prange(chunks):
         buf = np.empty(max_legal, dtype=np.int64)
         for i in range(c * b // chunks, (c + 1) * b // chunks):
@@ -184,20 +188,42 @@ def step_rows(
     o_truncated: np.ndarray,
     o_log: np.ndarray,
     o_nlog: np.ndarray,
+    legal: np.ndarray,
+    nlegal: np.ndarray,
+    check: bool,
+    bad: np.ndarray,
+    chunks: int,
 ) -> None:
-    """One decision in every game: ``actions[i]`` (assumed legal) in row ``i``, then the
-    chance events it brings, the end of the game (rewards, flags) and, with ``auto_reset``,
-    a new game in its place. Reads the input arrays, writes the ``o_*`` arrays (which may be
-    the same arrays, for stepping in place).
+    """One decision in every game: ``actions[i]`` in row ``i``, then the chance events it
+    brings, the end of the game (rewards, flags) and, with ``auto_reset``, a new game in its
+    place. Reads the input arrays, writes the ``o_*`` arrays (which may be the same arrays,
+    for stepping in place). The batch is cut into ``chunks`` chunks.
+
+    With ``check``, each active row first looks its action up among its legal actions
+    (``legal[i, :nlegal[i]]``); a row whose action is not there gets ``bad[i] = True`` and is
+    not stepped (its outputs are left unwritten: the caller discards them). Without
+    ``check`` the actions are assumed legal (and ``bad`` is not written).
 
     A game that was already over (only without ``auto_reset``) is carried over unchanged,
     with zero rewards. ``max_steps`` > 0 truncates a game after that many decisions.
     """
     b = states.shape[0]
-    chunks = min(b, MAX_CHUNKS)
+    chunks = max(1, min(b, chunks))
     for c in numba.prange(chunks):
         buf = np.empty(max_legal, dtype=np.int64)
         for i in range(c * b // chunks, (c + 1) * b // chunks):
+            over = terminated[i] or truncated[i]
+            if check:
+                ok = over and not auto_reset
+                if not ok:
+                    a = actions[i]
+                    for k in range(nlegal[i]):
+                        if legal[i, k] == a:
+                            ok = True
+                            break
+                bad[i] = not ok
+                if not ok:
+                    continue
             s = o_states[i]
             h = o_history[i]
             n = nhist[i]
@@ -207,7 +233,7 @@ def step_rows(
             o_rewards[i, 0] = 0.0
             o_rewards[i, 1] = 0.0
             o_nlog[i] = 0
-            if not auto_reset and (terminated[i] or truncated[i]):
+            if not auto_reset and over:
                 # a finished game stays as it was
                 o_nhist[i] = n
                 o_steps[i] = steps[i]
@@ -238,7 +264,7 @@ def step_rows(
             o_nlegal[i], o_player[i] = finish_row(opts, s, h, n, done, buf, o_legal[i])
 
 
-@parallel
+@njit
 def illegal_rows(
     actions: np.ndarray,
     legal: np.ndarray,
@@ -248,7 +274,7 @@ def illegal_rows(
 ) -> None:
     """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions (rows that
     are not ``active`` accept anything)."""
-    for i in numba.prange(actions.shape[0]):
+    for i in range(actions.shape[0]):
         ok = not active[i]
         for k in range(nlegal[i]):
             if legal[i, k] == actions[i]:
@@ -265,25 +291,30 @@ def observe_rows(
     nhist: np.ndarray,
     perspective: int,
     out: np.ndarray,
+    chunks: int,
 ) -> None:
-    """The observation of every row (``out`` has one flat row per game)."""
-    for i in numba.prange(states.shape[0]):
-        game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
+    """The observation of every row (``out`` has one flat row per game; the batch cut into
+    ``chunks`` chunks)."""
+    b = states.shape[0]
+    chunks = max(1, min(b, chunks))
+    for c in numba.prange(chunks):
+        for i in range(c * b // chunks, (c + 1) * b // chunks):
+            game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
 
 
-@parallel
+@njit
 def mask_rows(legal: np.ndarray, nlegal: np.ndarray, out: np.ndarray) -> None:
     """Scatter every row's legal action ids into the zeroed boolean mask ``out``."""
-    for i in numba.prange(legal.shape[0]):
+    for i in range(legal.shape[0]):
         for k in range(nlegal[i]):
             out[i, legal[i, k]] = True
 
 
-@parallel
+@njit
 def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndarray) -> None:
     """``out[i]`` = the legal action of row ``i`` at the fraction ``u[i]`` in [0, 1) of its
     list (0 for rows without legal actions)."""
-    for i in numba.prange(legal.shape[0]):
+    for i in range(legal.shape[0]):
         n = nlegal[i]
         if n == 0:
             out[i] = 0
@@ -292,16 +323,21 @@ def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndar
             out[i] = legal[i, k if k < n else n - 1]
 
 
-#: the templates compiled with ``parallel=True``: the entry points that take a whole batch
+#: the templates also compiled with ``parallel=True`` (as ``<name>_parallel``): the entry
+#: points that take a whole batch
 PARALLEL = ("reset_rows", "step_rows", "observe_rows")
 
 
 class Loops(NamedTuple):
-    """The batch loops compiled for one game (see the templates above for their arguments)."""
+    """The batch loops compiled for one game (see the templates above for their arguments):
+    each serial and parallel."""
 
     reset_rows: Any
     step_rows: Any
     observe_rows: Any
+    reset_rows_parallel: Any
+    step_rows_parallel: Any
+    observe_rows_parallel: Any
 
 
 @functools.cache
@@ -317,7 +353,17 @@ def loops_for(game_name: str) -> Loops:
     )
     namespace = vars(sys.modules[f"diceboard.vector._{game_name}_loops"])
     for name in PARALLEL:
-        # the same stamped copy, compiled for the parallel backend instead
+        # the same stamped copy under its own name (its own cache index), compiled for the
+        # parallel backend
         func = compiled[name]
-        namespace[name] = compiled[name] = parallel(getattr(func, "py_func", func))
+        py_func = getattr(func, "py_func", func)
+        copy = types.FunctionType(
+            py_func.__code__, namespace, f"{name}_parallel", py_func.__defaults__
+        )
+        copy.__module__ = py_func.__module__
+        copy.__qualname__ = f"{py_func.__qualname__}_parallel"
+        copy.__doc__ = py_func.__doc__
+        if hasattr(py_func, STAMP_ATTR):
+            setattr(copy, STAMP_ATTR, getattr(py_func, STAMP_ATTR))
+        namespace[f"{name}_parallel"] = compiled[f"{name}_parallel"] = parallel(copy)
     return Loops(*(compiled[name] for name in Loops._fields))

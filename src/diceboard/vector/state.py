@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from diceboard.core.game import Game, State
 from diceboard.encoding import Encoding
 from diceboard.vector import kernels
-from diceboard.vector.threads import threads_for
+from diceboard.vector.threads import ThreadChoice, run_batch_loop
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,6 +28,15 @@ class BatchConfig:
     max_steps: int
     #: the kernel's legal-action buffer size
     max_legal: int
+    #: per batch loop ("reset", "step", "observe"): serial or parallel, as measured
+    thread_choices: dict[str, ThreadChoice] = field(default_factory=dict)
+
+    def thread_choice(self, loop: str) -> ThreadChoice:
+        """The serial-or-parallel decision of the batch loop ``loop`` for this batch."""
+        choice = self.thread_choices.get(loop)
+        if choice is None:
+            choice = self.thread_choices[loop] = ThreadChoice()
+        return choice
 
 
 class VectorState:
@@ -137,20 +146,24 @@ class VectorState:
 
     def observe(self, perspective: int = -1) -> np.ndarray:
         """Observations from player ``perspective`` (0 or 1; -1 = each game's player to
-        move), computed in parallel."""
+        move), computed in parallel where that is faster."""
         if perspective not in (-1, 0, 1):
             raise ValueError(f"perspective must be 0, 1 or -1 (player to move), not {perspective}")
         enc = self.config.encoding
         out = np.empty((self.batch_size, enc.size), dtype=np.float32)
-        with threads_for(self.batch_size):
-            self.config.loops.observe_rows(
-                self.game.opts,
-                self.states,
-                self.history,
-                self.history_len,
-                perspective,
-                out,
-            )
+        loops = self.config.loops
+        run_batch_loop(
+            self.config.thread_choice("observe"),
+            self.batch_size,
+            loops.observe_rows,
+            loops.observe_rows_parallel,
+            self.game.opts,
+            self.states,
+            self.history,
+            self.history_len,
+            perspective,
+            out,
+        )
         return out.reshape((self.batch_size, *enc.shape))
 
     @property
@@ -159,8 +172,7 @@ class VectorState:
         finished game)."""
         if self._mask is None:
             mask = np.zeros((self.batch_size, self.game.num_actions), dtype=np.bool_)
-            with threads_for(self.batch_size):
-                kernels.mask_rows(self.legal_ids, self.num_legal, mask)
+            kernels.mask_rows(self.legal_ids, self.num_legal, mask)
             self._mask = mask
         return self._mask
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -36,12 +37,15 @@ def pettingzoo_name(game: Game) -> str | None:
 
 DESCRIPTION = """\
 Steps per second of the batched simulator (diceboard.vector): B games stepped together by the
-compiled kernels on every core (numba prange), each step a uniformly random legal action in
-every game, chance events rolled inside, finished games restarted (auto-reset). Measured at
-each --batch size with step(..., donate=True) (the arrays reused in place); at the largest
-batch also functionally (new arrays each step) and with the observations and legal-action
-masks computed after every step. Then, for comparison, the PettingZoo AEC environment
-stepping one game with random legal actions. A step is one decision in one game."""
+compiled kernels, each step a uniformly random legal action in every game, chance events
+rolled inside, finished games restarted (auto-reset). Measured at each --batch size with
+step(..., donate=True) (the arrays reused in place) three ways, interleaved over --rounds
+rounds: on 1 thread (serial), on N threads (one parallel region per step), and as the
+simulator runs by default (it measures both and uses the faster), with the ratios to 1
+thread and the load average. At the largest batch also functionally (new arrays each step)
+and with the observations and legal-action masks computed after every step. Then, for
+comparison, the PettingZoo AEC environment stepping one game with random legal actions. A
+step is one decision in one game."""
 
 EXAMPLES = """\
 examples:
@@ -49,6 +53,12 @@ examples:
   diceboard bench vector --game custodian --seconds 0.5
   diceboard bench vector --batch 64 --batch 1024 --json
 """
+
+
+#: labels of the three ways a batch is stepped (:func:`measure_ways`)
+ONE_THREAD = "in place, 1 thread"
+N_THREADS = "in place, N threads"
+DEFAULT = "in place"
 
 
 @dataclass
@@ -59,6 +69,8 @@ class Measure:
     steps: int
     seconds: float
     batch: int = 1
+    #: threads it ran on (0: the simulator's own choice, measured call by call)
+    threads: int = 0
 
     @property
     def per_second(self) -> float:
@@ -74,16 +86,37 @@ class VectorFigures:
     threads: int
     seconds: float
     layer: str = "?"
+    rounds: int = 1
+    #: 1-minute load average before and after the measurements
+    load: tuple[float, float] = (0.0, 0.0)
     measures: list[Measure] = field(default_factory=list)
     pettingzoo: Measure | None = None
     pettingzoo_error: str | None = None
 
     def headline(self) -> Measure | None:
         """The in-place measure at the target batch (what the target is about)."""
+        return self.find(TARGET_BATCH, DEFAULT)
+
+    def find(self, batch: int, label: str) -> Measure | None:
+        """The measure of ``label`` at ``batch``."""
         for m in self.measures:
-            if m.batch == TARGET_BATCH and m.label == "in place":
+            if m.batch == batch and m.label == label:
                 return m
         return None
+
+    def ratios(self) -> dict[int, dict[str, float]]:
+        """Per batch: steps per second on N threads and by default, over 1 thread."""
+        out: dict[int, dict[str, float]] = {}
+        for m in self.measures:
+            if m.label != ONE_THREAD or m.per_second <= 0:
+                continue
+            ratios = {}
+            for label, key in ((N_THREADS, "n_threads/1"), (DEFAULT, "default/1")):
+                other = self.find(m.batch, label)
+                if other is not None:
+                    ratios[key] = other.per_second / m.per_second
+            out[m.batch] = ratios
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         """The figures as plain data (for ``--json``)."""
@@ -95,6 +128,9 @@ class VectorFigures:
             "threads": self.threads,
             "threading_layer": self.layer,
             "seconds": self.seconds,
+            "rounds": self.rounds,
+            "load_average": list(self.load),
+            "ratios": {str(b): r for b, r in self.ratios().items()},
             "measures": [{**asdict(m), "steps_per_second": m.per_second} for m in self.measures],
             "pettingzoo": None
             if self.pettingzoo is None
@@ -130,19 +166,27 @@ def register(subparsers: Subparsers) -> None:
         default=1.0,
         help="seconds for each measurement (default 1)",
     )
+    parser.add_argument(
+        "--rounds",
+        metavar="N",
+        type=positive_int,
+        default=3,
+        help="rounds of the 1-thread / N-thread / default measurements, interleaved "
+        "(default 3; each round takes --seconds / rounds per way)",
+    )
     parser.add_argument("--seed", metavar="N", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--threads",
         metavar="N",
         type=positive_int,
-        help="numba threads (default: every core numba sees)",
+        help="N, the numba threads of the parallel measurements (default: every core numba sees)",
     )
     parser.add_argument(
         "--threading-layer",
         choices=("default", "workqueue", "omp", "tbb"),
         default="default",
-        help="numba's threading layer (default: numba's choice; 'workqueue' copes best with "
-        "cores that other programs keep busy)",
+        help="numba's threading layer (default: the simulator's choice, 'workqueue', which "
+        "copes best with cores that other programs keep busy; 'tbb' needs the tbb package)",
     )
     parser.add_argument(
         "--no-pettingzoo", action="store_true", help="leave out the PettingZoo comparison"
@@ -175,18 +219,66 @@ def _time_steps(
             return steps, now - start
 
 
+def _start(game: Game, batch: int, seed: int, observe: bool) -> Any:
+    import diceboard.vector as dv
+
+    state = dv.init(game, seed=seed, batch=batch)
+    # compile (serial and parallel loops: the default choice tries both), warm the caches
+    for _ in range(6):
+        state = dv.step(state, dv.random_actions(state, seed), donate=True)
+        if observe:  # the encoders load (or compile) on first use: not part of the figure
+            state.observation  # noqa: B018
+            state.legal_action_mask  # noqa: B018
+    return state
+
+
 def measure_batch(
     game: Game, batch: int, seconds: float, seed: int, *, donate: bool = True, observe: bool = False
 ) -> tuple[int, float]:
     """Steps and seconds of random legal play at ``batch`` (after a warm-up step)."""
+    return _time_steps(_start(game, batch, seed, observe), seconds, seed, donate, observe)
+
+
+def measure_ways(
+    game: Game, batch: int, seconds: float, seed: int, threads: int, rounds: int
+) -> list[Measure]:
+    """In-place stepping at ``batch`` on 1 thread, on ``threads`` threads and by default
+    (the simulator's measured choice), interleaved: ``rounds`` rounds of ``seconds / rounds``
+    per way, each way on its own batch (so that the default's measurements are its own)."""
+    from diceboard.vector.threads import forced_threads
+
+    ways = [(ONE_THREAD, 1), (N_THREADS, threads), (DEFAULT, 0)]
+    states = {}
+    for label, count in ways:
+        if count:
+            with forced_threads(count):
+                states[label] = _start(game, batch, seed, False)
+        else:
+            states[label] = _start(game, batch, seed, False)
+            # let the default choice measure both ways before the clock starts
+            for _ in range(8):
+                states[label] = _advance(states[label], seed)
+    totals = {label: [0, 0.0] for label, _ in ways}
+    share = seconds / rounds
+    for r in range(rounds):
+        for label, count in ways:
+            if count:
+                with forced_threads(count):
+                    steps, secs = _time_steps(states[label], share, seed + r, True, False)
+            else:
+                steps, secs = _time_steps(states[label], share, seed + r, True, False)
+            totals[label][0] += steps
+            totals[label][1] += secs
+    return [
+        Measure(label, int(totals[label][0]), float(totals[label][1]), batch, count)
+        for label, count in ways
+    ]
+
+
+def _advance(state: Any, seed: int) -> Any:
     import diceboard.vector as dv
 
-    state = dv.init(game, seed=seed, batch=batch)
-    state = dv.step(state, dv.random_actions(state, seed), donate=True)  # compile, warm caches
-    if observe:  # the encoders load (or compile) on first use: not part of the figure
-        state.observation  # noqa: B018
-        state.legal_action_mask  # noqa: B018
-    return _time_steps(state, seconds, seed, donate, observe)
+    return dv.step(state, dv.random_actions(state, seed), donate=True)
 
 
 def measure_pettingzoo(game: Game, seconds: float, seed: int) -> tuple[int, float]:
@@ -221,10 +313,10 @@ def measure_pettingzoo(game: Game, seconds: float, seed: int) -> tuple[int, floa
 def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFigures:
     """Every measurement of one game."""
     batches = sorted(set(args.batch or (1, 256, TARGET_BATCH)))
-    figures = VectorFigures(game, threads, args.seconds)
+    figures = VectorFigures(game, threads, args.seconds, rounds=args.rounds)
+    before = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     for batch in batches:
-        steps, secs = measure_batch(game, batch, args.seconds, args.seed)
-        figures.measures.append(Measure("in place", steps, secs, batch))
+        figures.measures += measure_ways(game, batch, args.seconds, args.seed, threads, args.rounds)
     largest = batches[-1]
     steps, secs = measure_batch(game, largest, args.seconds, args.seed, donate=False)
     figures.measures.append(Measure("functional", steps, secs, largest))
@@ -236,6 +328,8 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
             figures.pettingzoo = Measure(str(pettingzoo_name(game)), steps, secs)
         except ImportError as error:
             figures.pettingzoo_error = f"PettingZoo is not installed ({error.name})"
+    after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    figures.load = (before, after)
     return figures
 
 
@@ -244,27 +338,47 @@ def format_figures(figures: VectorFigures) -> list[str]:
     yes, no = _marks()
     at_least, times = _symbols()
     game = figures.game
+    n = figures.threads
+    cores = os.cpu_count() or 1
     lines = [
-        f"Batched simulator: {game.title} — random legal actions, {figures.threads} thread(s) "
-        f"({figures.layer}), {figures.seconds:g} s each"
+        f"Batched simulator: {game.title} — random legal actions, 1 and {n} thread(s) "
+        f"({figures.layer}), {figures.seconds:g} s each way in {figures.rounds} interleaved "
+        f"round(s); load average {figures.load[0]:.2f} → {figures.load[1]:.2f} on {cores} "
+        "core(s)"
     ]
     goal = target(game)
+    head = f"{'':<26}{'1 thread':>14}{f'{n} threads':>14}{'ratio':>8}{'default':>14}{'ratio':>8}"
+    lines.append(head + "   (steps/s; ratios to 1 thread)")
+    ratios = figures.ratios()
     for m in figures.measures:
-        label = f"batch {m.batch:>6,}" + ("" if m.label == "in place" else f", {m.label}")
-        line = f"  {label:<44} {m.per_second:>14,.0f} steps/s"
-        if m.label == "in place" and m.batch == TARGET_BATCH and goal is not None:
-            mark = yes if m.per_second >= goal else no
+        if m.label != ONE_THREAD:
+            continue
+        many = figures.find(m.batch, N_THREADS)
+        auto = figures.find(m.batch, DEFAULT)
+        r = ratios.get(m.batch, {})
+        line = f"  {f'batch {m.batch:>6,}':<24}{m.per_second:>14,.0f}"
+        line += f"{many.per_second:>14,.0f}" if many else f"{'':>14}"
+        line += f"{r.get('n_threads/1', 0):>7.2f}{times}"
+        line += f"{auto.per_second:>14,.0f}" if auto else f"{'':>14}"
+        line += f"{r.get('default/1', 0):>7.2f}{times}"
+        if auto is not None and m.batch == TARGET_BATCH and goal is not None:
+            mark = yes if auto.per_second >= goal else no
             line += f"   target {at_least} {goal:,.0f} {mark}"
         lines.append(line)
+    for m in figures.measures:
+        if m.label in (ONE_THREAD, N_THREADS, DEFAULT):
+            continue
+        label = f"batch {m.batch:>6,}, {m.label} (default threads)"
+        lines.append(f"  {label:<52} {m.per_second:>14,.0f} steps/s")
     if figures.pettingzoo is not None:
         pz = figures.pettingzoo
         lines.append(
-            f"  {'PettingZoo ' + pz.label + ' (one game, AEC)':<44} {pz.per_second:>14,.0f} steps/s"
+            f"  {'PettingZoo ' + pz.label + ' (one game, AEC)':<52} {pz.per_second:>14,.0f} steps/s"
         )
-        head = figures.headline()
-        if head is not None and pz.per_second > 0:
-            ratio = head.per_second / pz.per_second
-            lines.append(f"  {'batched simulator / PettingZoo':<44} {ratio:>14,.0f}{times}")
+        headline = figures.headline()
+        if headline is not None and pz.per_second > 0:
+            ratio = headline.per_second / pz.per_second
+            lines.append(f"  {'batched simulator / PettingZoo':<52} {ratio:>14,.0f}{times}")
     elif figures.pettingzoo_error:
         lines.append(f"  PettingZoo: not measured: {figures.pettingzoo_error}")
     return lines
@@ -279,6 +393,10 @@ def run(args: argparse.Namespace) -> int:
     if args.threading_layer != "default":
         # must be set before the first parallel function runs in this process
         numba.config.THREADING_LAYER = args.threading_layer  # type: ignore[attr-defined]
+    else:
+        from diceboard.vector.threads import choose_threading_layer
+
+        choose_threading_layer()
     if args.threads is not None:
         most = int(getattr(numba.config, "NUMBA_NUM_THREADS", 1))
         if args.threads > most:

@@ -33,6 +33,7 @@ examples:
   diceboard bench chase --seconds 5
   diceboard bench all --json > figures.json
   diceboard bench custodian --seconds 0.5 --skip compile --skip moves
+  diceboard bench custodian --against-c --seconds 3
 """
 
 DESCRIPTION = """\
@@ -44,7 +45,12 @@ initial state, measured on one core in one run, three ways:
 with the ratios between them; then the time to compile the kernel on a cold numba cache
 (a subprocess with an empty NUMBA_CACHE_DIR) and the wall time of 'diceboard moves GAME start'
 on a warm cache (median of --runs runs of the console script). A ply is one decision; chance
-events are counted apart. Targets are printed beside the figures."""
+events are counted apart. Targets are printed beside the figures.
+
+--against-c (Custodian Dice) builds the small C reference of the same rules
+(benchmarks/c/custodian_ref.c, checked against perft by the tests) with gcc -O3 and runs its
+random games interleaved with the kernel's, in --rounds rounds, printing both, their ratio and
+the load average."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -59,6 +65,20 @@ def register(subparsers: Subparsers) -> None:
         )
         add_game_arguments(parser, positional=False)
         _add_common(parser)
+        if name == "custodian":
+            parser.add_argument(
+                "--against-c",
+                action="store_true",
+                help="also run the C reference (built with gcc -O3) interleaved with the "
+                "kernel, and print the ratio",
+            )
+            parser.add_argument(
+                "--rounds",
+                metavar="N",
+                type=positive_int,
+                default=3,
+                help="interleaved rounds of --against-c (default 3)",
+            )
         parser.set_defaults(handler=run, games=(name,))
     parser = new_command(
         subparsers, "all", "benchmark every engine, one after the other", DESCRIPTION, EXAMPLES
@@ -133,15 +153,58 @@ def run(args: argparse.Namespace) -> int:
     """Measure, print the figures; with ``--strict`` fail when a target is missed."""
     games = _games(args)
     results = []
+    extra: list[dict[str, object]] = []
     with one_core() as core:
         for index, game in enumerate(games):
             figures = measure_game(game, args, core)
             results.append(figures)
+            against = None
+            if getattr(args, "against_c", False):
+                against = measure.against_c(game, args.seconds, args.seed, args.rounds)
+            extra.append({} if against is None else against_c_dict(*against))
             if not args.json:
                 if index:
                     print()
                 print("\n".join(format_figures(figures)), flush=True)
+                if against is not None:
+                    print("\n".join(format_against_c(*against)), flush=True)
     if args.json:
-        print(json.dumps([figures.as_dict() for figures in results], indent=2))
+        rows = [{**f.as_dict(), **more} for f, more in zip(results, extra, strict=True)]
+        print(json.dumps(rows, indent=2))
     missed = any(not ok for figures in results for ok in figures.checks().values())
     return 1 if args.strict and missed else 0
+
+
+#: the kernel's share of the C reference's speed that the kernels should reach
+C_RATIO_TARGET = 0.8
+
+
+def against_c_dict(
+    kernel: measure.Throughput, c: measure.Throughput, load: tuple[float, float]
+) -> dict[str, object]:
+    """The ``--against-c`` figures, for ``--json``."""
+    ratio = kernel.plies_per_second / c.plies_per_second if c.plies_per_second else 0.0
+    return {
+        "against_c": {
+            "kernel": kernel.as_dict(),
+            "c_reference": c.as_dict(),
+            "ratio kernel/c": ratio,
+            "target": C_RATIO_TARGET,
+            "target_met": ratio >= C_RATIO_TARGET,
+            "load_average": list(load),
+        }
+    }
+
+
+def format_against_c(
+    kernel: measure.Throughput, c: measure.Throughput, load: tuple[float, float]
+) -> list[str]:
+    """The ``--against-c`` figures as text lines."""
+    ratio = kernel.plies_per_second / c.plies_per_second if c.plies_per_second else 0.0
+    mark = "✓" if ratio >= C_RATIO_TARGET else "✗"
+    return [
+        f"Against C (interleaved; load average {load[0]:.2f} → {load[1]:.2f}):",
+        f"  {'compiled kernel':<30} {kernel.plies_per_second:>14,.0f} plies/s",
+        f"  {'C reference (gcc -O3)':<30} {c.plies_per_second:>14,.0f} plies/s",
+        f"  {'ratio kernel / C':<30} {ratio:>14.2f}   target ≥ {C_RATIO_TARGET} {mark}",
+    ]

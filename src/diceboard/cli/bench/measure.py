@@ -234,3 +234,87 @@ def command_seconds(argv: list[str], runs: int) -> list[float]:
 def median(values: list[float]) -> float:
     """The median of ``values``."""
     return float(statistics.median(values))
+
+
+# --- the C reference (bench custodian --against-c) -------------------------------------------
+#: the C reference of Custodian random playouts, in a source checkout
+C_REFERENCE = Path(__file__).resolve().parents[4] / "benchmarks" / "c" / "custodian_ref.c"
+#: the options the C reference plays (option name -> the value it requires, or None: any)
+C_OPTIONS = {"faces": "turn", "path": "no-reversal"}
+
+
+def build_c_reference(directory: Path) -> Path:
+    """Compile the C reference with ``gcc -O3`` into ``directory``; its path."""
+    if not C_REFERENCE.exists():
+        raise UsageError(
+            f"--against-c needs the C reference {C_REFERENCE.name} of a source checkout "
+            "(benchmarks/c/), which this installation does not have"
+        )
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        raise UsageError("--against-c needs gcc, which is not on PATH")
+    binary = directory / "custodian_ref"
+    done = subprocess.run(
+        [gcc, "-O3", "-o", str(binary), str(C_REFERENCE)], capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines() or ["no message"]
+        raise UsageError(f"gcc could not build the C reference: {lines[-1]}")
+    return binary
+
+
+def c_arguments(game: Game) -> list[str]:
+    """The option arguments of the C reference for ``game`` (a UsageError for options it
+    does not play)."""
+    options = game.options
+    for name, required in C_OPTIONS.items():
+        if options.get(name) != required:
+            raise UsageError(
+                f"--against-c: the C reference plays only {name}={required}, "
+                f"not {name}={options.get(name)}"
+            )
+    opts = game.opts
+    return [str(int(opts[0])), str(int(opts[3])), str(int(opts[4])), str(int(opts[5]))]
+
+
+def c_throughput(binary: Path, game: Game, seconds: float, seed: int) -> Throughput:
+    """Random games of the C reference for about ``seconds``."""
+    argv = [str(binary), "playouts", repr(seconds), str(seed), *c_arguments(game)]
+    done = subprocess.run(
+        argv, capture_output=True, text=True, timeout=seconds + SUBPROCESS_GRACE_SECONDS
+    )
+    if done.returncode != 0:
+        raise UsageError(f"the C reference failed: {done.stderr.strip() or 'no message'}")
+    plies, chance, games, *_, secs = done.stdout.split()
+    return Throughput(int(plies), int(chance), int(games), float(secs))
+
+
+def against_c(
+    game: Game, seconds: float, seed: int, rounds: int
+) -> tuple[Throughput, Throughput, tuple[float, float]]:
+    """The compiled kernel's and the C reference's random games, interleaved: ``rounds``
+    rounds of ``seconds / rounds`` each; and the 1-minute load average before and after."""
+    c_arguments(game)  # refuse unsupported options before building anything
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    with tempfile.TemporaryDirectory(prefix="diceboard-cref-") as folder:
+        binary = build_c_reference(Path(folder))
+        kernel, start, opts = _start_arrays(game)
+        kernel.random_playouts(start, opts, 1, seed, MAX_ACTIONS)  # compile or load first
+        share = seconds / rounds
+        ours = [0, 0, 0, 0.0]
+        theirs = [0, 0, 0, 0.0]
+        for r in range(rounds):
+            for totals, figure in (
+                (ours, timed_playouts(game, share, seed + r)),
+                (theirs, c_throughput(binary, game, share, seed + r)),
+            ):
+                totals[0] += figure.plies
+                totals[1] += figure.chance
+                totals[2] += figure.games
+                totals[3] += figure.seconds
+    after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return (
+        Throughput(int(ours[0]), int(ours[1]), int(ours[2]), float(ours[3])),
+        Throughput(int(theirs[0]), int(theirs[1]), int(theirs[2]), float(theirs[3])),
+        (load, after),
+    )

@@ -45,10 +45,18 @@ def check_end(
     two_passes: bool,
 ) -> None:
     """Decide whether the game is over after a move and record the result in ``state``."""
-    if dice_count(state, 0) < 2:
+    white = 0
+    black = 0
+    for sq in range(NSQ):
+        v = state[BOARD + sq]
+        if v > 0:
+            white += 1
+        elif v < 0:
+            black += 1
+    if white < 2:
         state[RESULT] = RESULT_SECOND
         state[REASON] = REASON_ELIMINATION
-    elif dice_count(state, 1) < 2:
+    elif black < 2:
         state[RESULT] = RESULT_FIRST
         state[REASON] = REASON_ELIMINATION
     elif two_passes:

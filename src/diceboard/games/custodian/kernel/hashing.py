@@ -16,6 +16,18 @@ KEYS: np.ndarray = zobrist_keys(0xC057_0D1A, _UNROLLED_KEYS + 12)
 
 
 @njit
+def cell_key(sq: int, value: int) -> int:
+    """The key of a die ``value`` (signed face, non-zero) on ``sq``: XOR it in or out."""
+    return KEYS[_CELL_KEYS + sq * 15 + value + 7]
+
+
+@njit
+def to_move_key() -> int:
+    """The key XORed in while the second player is to move."""
+    return KEYS[_TO_MOVE_KEY]
+
+
+@njit
 def full_hash(state: np.ndarray) -> int:
     """The Zobrist hash of ``state`` (board, player to move, phase and hands)."""
     h = 0

@@ -20,7 +20,13 @@ from diceboard.games.custodian.kernel.layout import (
     STEP_TURN,
 )
 from diceboard.games.custodian.kernel.setup import placement_actions
-from diceboard.games.custodian.kernel.walks import jump_target, occupied_mask, step_destinations
+from diceboard.games.custodian.kernel.walks import (
+    jump_target,
+    lowest_square,
+    occupied_mask,
+    side_masks,
+    step_destinations,
+)
 from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit
 
 
@@ -44,28 +50,33 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
 
 @njit
 def play_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
-    """Steps and jumps of the player to move, or the forced ``pass`` when there are none."""
+    """Steps and jumps of the player to move, or the forced ``pass`` when there are none.
+    Loops over the set bits of the masks (the mover's dice, each die's destinations), in
+    ascending square order, so that the moves come out sorted by their notation."""
+    white, black = side_masks(state)
     sign = 1 if state[TO_MOVE] == 0 else -1
-    empty = ~occupied_mask(state) & FULL_MASK
+    own = white if sign == 1 else black
+    empty = ~(white | black) & FULL_MASK
     roll = opts[OPT_ROLL_FACES] == 1
     jumping = opts[OPT_JUMPING] == 1
     self_avoiding = opts[OPT_SELF_AVOIDING] == 1
     n = 0
-    for sq in range(NSQ):
+    while own:
+        sq = lowest_square(own)
+        own &= own - 1
         face = state[BOARD + sq] * sign
-        if face <= 0:
-            continue
         dests = step_destinations(sq, face, empty | (1 << sq), self_avoiding)
-        for to in range(NSQ):
-            if not (dests >> to) & 1:
-                continue
+        while dests:
+            to = lowest_square(dests)
+            dests &= dests - 1
             if roll:
                 out[n] = STEP_ROLL + sq * NSQ + to
                 n += 1
             else:
+                base = STEP_TURN + sq * 150 + to * 6 - 1
                 for new_face in range(1, 7):
                     if new_face != face and new_face != 7 - face:
-                        out[n] = STEP_TURN + sq * 150 + to * 6 + new_face - 1
+                        out[n] = base + new_face
                         n += 1
         if jumping:
             for d in range(NDIR):

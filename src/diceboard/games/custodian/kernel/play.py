@@ -6,7 +6,7 @@ import numpy as np
 
 from diceboard.games.custodian.kernel.captures import resolve_captures
 from diceboard.games.custodian.kernel.endings import check_end
-from diceboard.games.custodian.kernel.hashing import rehash
+from diceboard.games.custodian.kernel.hashing import cell_key, rehash, to_move_key
 from diceboard.games.custodian.kernel.layout import (
     BOARD,
     CHANCE_OUTCOME,
@@ -28,7 +28,7 @@ from diceboard.games.custodian.kernel.layout import (
 )
 from diceboard.games.custodian.kernel.setup import apply_placement, apply_setup_roll
 from diceboard.games.custodian.kernel.walks import jump_target
-from diceboard.kernel import CHANCE, CLOCK, PHASE, PLY, TO_MOVE, njit, push_history
+from diceboard.kernel import CHANCE, CLOCK, HASH, PHASE, PLY, TO_MOVE, njit, push_history
 
 
 @njit
@@ -52,6 +52,7 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
         state[BOARD + sq] = sign * face
         state[PENDING_SQ] = -1
         state[CHANCE] = 0
+        rehash(state)
         return _finish_move(state, opts, sq, history, nhist, False)
     if action >= PASS:
         state[PLY] += 1
@@ -79,6 +80,8 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
         frm = rel // 150
         to = (rel // 6) % NSQ
         new_face = rel % 6 + 1
+    # the hash follows the move incrementally: the die leaves frm and lands on to
+    state[HASH] ^= cell_key(frm, state[BOARD + frm])
     state[BOARD + frm] = 0
     state[PLY] += 1
     state[CLOCK] += 1
@@ -90,6 +93,7 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
         rehash(state)
         return nhist
     state[BOARD + to] = sign * new_face
+    state[HASH] ^= cell_key(to, sign * new_face)
     return _finish_move(state, opts, to, history, nhist, False)
 
 
@@ -105,7 +109,8 @@ def _finish_move(
     two_passes = is_pass and state[LAST_PASS] == 1
     state[LAST_PASS] = 1 if is_pass else 0
     state[TO_MOVE] = 1 - state[TO_MOVE]
-    rehash(state)
+    # HASH is up to date but for the player to move (the move and its captures kept it)
+    state[HASH] ^= to_move_key()
     nhist = push_history(state, history, nhist, captured > 0)
     check_end(state, opts, history, nhist, two_passes)
     return nhist

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.custodian.kernel.layout import (
+    BIT_INDEX,
     BOARD,
     FULL_MASK,
     NDIR,
@@ -27,6 +28,36 @@ def occupied_mask(state: np.ndarray) -> int:
         if state[BOARD + sq] != 0:
             m |= 1 << sq
     return m
+
+
+@njit
+def side_masks(state: np.ndarray) -> tuple[int, int]:
+    """Bit masks of the squares holding White's dice and Black's, in one pass."""
+    white = 0
+    black = 0
+    for sq in range(NSQ):
+        v = state[BOARD + sq]
+        if v > 0:
+            white |= 1 << sq
+        elif v < 0:
+            black |= 1 << sq
+    return white, black
+
+
+@njit
+def lowest_square(mask: int) -> int:
+    """The square of the lowest set bit of a non-zero ``mask``."""
+    return BIT_INDEX[(mask & -mask) % 37]
+
+
+@njit
+def popcount(mask: int) -> int:
+    """Set bits of ``mask``."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
 
 
 @njit

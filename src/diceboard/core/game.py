@@ -35,8 +35,13 @@ from diceboard.kernel import (
     RESULT_FIRST,
     TO_MOVE,
 )
+from diceboard.kernel.lookup import contains
 
 _RESULT_STRINGS = ("*", "1-0", "0-1", "1/2-1/2")
+#: one empty history slot, appended before a step (which may record one more hash)
+_ONE_SLOT = np.zeros(1, dtype=np.int64)
+#: action ids at or above this do not fit the kernels' int64
+_INT64_LIMIT = 1 << 63
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +224,9 @@ class State:
         parent: State | None,
         last: Move | None,
     ) -> None:
-        arr.flags.writeable = False
-        hist.flags.writeable = False
+        # read-only: no one can change a state through its arrays (setflags is the cheap way)
+        arr.setflags(write=False)
+        hist.setflags(write=False)
         self._game = game
         self._arr = arr
         self._hist = hist
@@ -360,13 +366,13 @@ class State:
         end of the game)."""
         if self.is_chance() or self.is_terminal():
             return []
-        return self._game._moves_of(self, self._legal_ids())
+        return self._game._moves_of(self, self._legal_array())
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a chance node, each outcome with its probability; otherwise empty."""
         if not self.is_chance():
             return []
-        ids = self._legal_ids()
+        ids = self._legal_array()
         p = 1.0 / len(ids)
         return [(move, p) for move in self._game._moves_of(self, ids)]
 
@@ -392,6 +398,8 @@ class State:
         return self._apply(move.actions, move)
 
     def _apply(self, actions: tuple[int, ...], move: Move | None) -> State:
+        if len(actions) == 1:
+            return self._apply_one(actions[0], move)
         game = self._game
         step = game.kernel.step
         opts = game._opts
@@ -404,7 +412,7 @@ class State:
                 state = game.state_class(game, arr, hist, None, None)
             if state._arr[RESULT]:
                 raise GameOverError(f"the game is over ({state.outcome()}); no move can be played")
-            if a not in state._legal_ids():
+            if not (0 <= a < _INT64_LIMIT and contains(state._legal_array(), a)):
                 game.check_action_id(a)
                 raise IllegalMoveError(
                     f"action {a} ({game.action_notation(a, state)}) is not legal in {state}"
@@ -413,11 +421,31 @@ class State:
                 move = game._moves_of(state, [a])[0]
             arr = arr.copy()
             n = len(hist)
-            grown = np.empty(n + 1, dtype=np.int64)
-            grown[:n] = hist
+            # the history grown by one slot, for the hash the step may record
+            grown = np.concatenate((hist, _ONE_SLOT))
             n = step(arr, opts, a, grown, n)
             hist = grown[:n]
         return game.state_class(game, arr, hist, self, move)
+
+    def _apply_one(self, a: int, move: Move | None) -> State:
+        """:meth:`_apply` of a single action (most moves): the same checks, one State."""
+        game = self._game
+        arr = self._arr
+        if arr[RESULT]:
+            raise GameOverError(f"the game is over ({self.outcome()}); no move can be played")
+        if not (0 <= a < _INT64_LIMIT and contains(self._legal_array(), a)):
+            game.check_action_id(a)
+            raise IllegalMoveError(
+                f"action {a} ({game.action_notation(a, self)}) is not legal in {self}"
+            )
+        if move is None:
+            move = game._moves_of(self, [a])[0]
+        arr = arr.copy()
+        hist = self._hist
+        n = len(hist)
+        grown = np.concatenate((hist, _ONE_SLOT))
+        n = game.kernel.step(arr, game._opts, a, grown, n)
+        return game.state_class(game, arr, grown[:n], self, move)
 
     # --- history -----------------------------------------------------------------------------
     @property

@@ -204,3 +204,21 @@ def verify(puzzle: dict[str, Any], game: Game) -> bool:
     name = game.name
     gap = win_probability(name, deep.moves[0].value) - win_probability(name, deep.moves[1].value)
     return deep.best.notation == puzzle["solution"] and gap >= MARGIN
+
+
+def shipped(name: str) -> dict[str, Any]:
+    """The puzzle set shipped with the package for the game ``name`` (``puzzle_sets/``,
+    made by the command recorded in its ``command`` field)."""
+    from importlib import resources
+
+    from diceboard.core.errors import OptionError
+    from diceboard.games import canonical_name
+
+    key = canonical_name(name)
+    source = resources.files("diceboard.analysis").joinpath("puzzle_sets", f"{key}.json")
+    if not source.is_file():
+        raise OptionError(f"no puzzle set is shipped for {key}")
+    import json
+
+    document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    return document

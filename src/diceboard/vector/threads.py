@@ -1,7 +1,7 @@
 """How many threads a batch runs on, and on which threading layer.
 
-A batch loop runs either serially (one thread, no threading runtime at all) or as one
-parallel region on ``N`` of numba's threads. A parallel region ends only when every thread
+A batch loop runs as one parallel region on one or ``N`` of numba's threads (small batches:
+serially, with no threading runtime at all). A parallel region ends only when every thread
 has finished its chunk, so on a machine whose cores other programs keep busy a thread that
 waits for a core stalls the whole call (measured on a loaded 2-core machine: milliseconds per
 region, more than a whole step of 4,096 games takes on one thread). Which is faster therefore
@@ -73,8 +73,9 @@ def threads_for(batch: int) -> int:
 
 @contextmanager
 def forced_threads(threads: int) -> Iterator[None]:
-    """Within the block, run every batch loop on exactly ``threads`` threads (serially for 1),
-    without measuring: for benchmarks that compare thread counts."""
+    """Within the block, run every batch loop on exactly ``threads`` threads (the parallel
+    copy, on one thread for 1; serially below ``2 * MIN_GAMES_PER_THREAD`` games), without
+    measuring: for benchmarks that compare thread counts."""
     global _forced
     before = _forced
     _forced = threads
@@ -85,13 +86,13 @@ def forced_threads(threads: int) -> Iterator[None]:
 
 
 class ThreadChoice:
-    """Serial or parallel, decided call by call from the measured seconds per call of each
-    (one instance per batch loop and batch configuration)."""
+    """One thread or all of them, decided call by call from the measured seconds per call of
+    each (one instance per batch loop and batch configuration)."""
 
     __slots__ = ("_calls", "_cost", "_interval", "_next_probe", "_probing", "_seen")
 
     def __init__(self) -> None:
-        #: running mean of seconds per call, by way (False: serial, True: parallel)
+        #: running mean of seconds per call, by way (False: one thread, True: all of them)
         self._cost: dict[bool, float] = {}
         #: calls measured per way (the first one of each is compilation and warm-up: dropped)
         self._seen: dict[bool, int] = {False: 0, True: 0}
@@ -142,22 +143,25 @@ def run_batch_loop(
     parallel: Callable[..., None],
     *args: Any,
 ) -> None:
-    """Call ``serial(*args, 1)`` or ``parallel(*args, chunks)`` (the last argument is the
-    number of chunks to cut the batch into: one per thread), whichever ``choice`` finds
-    faster now on this machine."""
-    most = threads_for(batch)
-    if most <= 1:
+    """Run a batch loop on one thread or on several, whichever ``choice`` finds faster now
+    on this machine: ``parallel(*args, chunks)`` (the last argument is the number of chunks to
+    cut the batch into: one per thread) on all the threads :func:`threads_for` allows, or on
+    one thread. Small batches call ``serial(*args, 1)``, the copy compiled without the
+    parallel backend (no threading runtime at all).
+
+    Why one thread runs the parallel copy too: measured on Custodian at batch 4,096, the copy
+    compiled with ``parallel=True`` runs 25-45 % faster on one thread than the serial copy
+    (numba outlines the loop body into a function of its own, which LLVM optimises better)."""
+    if batch < 2 * MIN_GAMES_PER_THREAD:
         serial(*args, 1)
         return
-    if _forced is not None:
+    most = threads_for(batch)
+    if _forced is not None or most <= 1:
         _call_parallel(parallel, args, most)
         return
     way = choice.pick()
     began = time.perf_counter()
-    if way:
-        _call_parallel(parallel, args, most)
-    else:
-        serial(*args, 1)
+    _call_parallel(parallel, args, most if way else 1)
     choice.record(way, time.perf_counter() - began)
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import diceboard
@@ -524,3 +526,53 @@ def test_unreadable_records_are_refused_not_crashed(client: TestClient) -> None:
     # found by the fuzz test: the PGN reader trips over a no-break space
     response = client.post("/api/imports", json={"record": "0\u00a00"})
     assert response.status_code == 400 and response.json()["code"] == "record"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"game": "custodian", "seed": "42"},
+        {"game": "custodian", "seed": 4.0},
+        {"game": "custodian", "listed": 1},
+        {"game": "custodian", "listed": "true"},
+        {"game": "custodian", "seed": True},
+        {"game": "custodian", "seed": 92233720368547758085},
+        {"game": "custodian", "options": {"no_capture_limit": 92233720368547758085}},
+        {"game": "custodian", "position": "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 ²"},
+        {"game": "custodian", "position": f"B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 {2**63}"},
+    ],
+)
+def test_wrong_json_types_and_huge_numbers_are_refused(client: TestClient, body: Any) -> None:
+    response = client.post("/api/games", json=body)
+    assert response.status_code in (400, 422), response.text
+    assert "detail" in response.json()
+
+
+@pytest.mark.parametrize("version", [True, "1", 1.0, 92233720368547758085])
+def test_a_move_version_must_be_a_json_integer(client: TestClient, version: Any) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    response = client.post(
+        f"/api/games/{created['id']}/moves",
+        json={"move": "b1-b2=2", "version": version},
+        headers=auth(created["token"]),
+    )
+    assert response.status_code == 422, response.text
+    assert client.get(f"/api/games/{created['id']}").json()["game"]["version"] == 1
+
+
+@pytest.mark.parametrize("char", ["\u0085", "\u009f", "\u2028", "\x7f", "\n"])
+def test_names_with_any_control_character_are_refused(client: TestClient, char: str) -> None:
+    response = client.post("/api/games", json={"game": "custodian", "name": f"Al{char}ice"})
+    assert response.status_code == 422, response.text
+
+
+def test_a_chunked_body_over_the_limit_gets_413(client: TestClient) -> None:
+    def chunks() -> Any:
+        for _ in range(12):
+            yield b" " * 100_000
+
+    response = client.post(
+        "/api/games", content=chunks(), headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 413, response.text
+    assert response.json()["code"] == "too_large"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 
 from diceboard.core.errors import RecordError
 from diceboard.core.limits import MAX_SEED
@@ -39,6 +40,8 @@ TERMINATIONS = (*RULE_TERMINATIONS, *EXTERNAL_TERMINATIONS, UNTERMINATED)
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
 _SEED = re.compile(r"^-?[0-9]{1,19}$")
+#: Unicode categories a tag value may not hold: controls and line/paragraph separators
+_NOT_IN_A_TAG = frozenset({"Cc", "Zl", "Zp"})
 
 
 def option_tag(option: str) -> str:
@@ -60,10 +63,11 @@ def check_tag_name(name: object) -> str:
 
 
 def check_tag_value(name: str, value: object) -> str:
-    """``value`` if it can be the value of tag ``name``: a string on one line."""
+    """``value`` if it can be the value of tag ``name``: a string on one line, without any
+    control character (Unicode category Cc, which includes U+0085) or line separator."""
     if not isinstance(value, str):
         raise RecordError(f"the {name} tag must be a string, not {type(value).__name__}")
-    bad = next((ch for ch in value if ch < " " or ch == "\x7f"), None)
+    bad = next((ch for ch in value if unicodedata.category(ch) in _NOT_IN_A_TAG), None)
     if bad is not None:
         raise RecordError(
             f"the {name} tag must be one line without control characters; it holds {bad!r}"

@@ -62,19 +62,26 @@ class BodyLimit:
                 await _too_large(self.limit, send)
                 return
         seen = 0
+        over = False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, over
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
+                    over = True
                     raise _TooLarge()
             return message
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooLarge:
+        async def unless_over(message: Message) -> None:
+            # a body read that failed (FastAPI answers 400 for it) is answered 413 instead
+            if not over:
+                await send(message)
+
+        with contextlib.suppress(_TooLarge):
+            await self.app(scope, counted, unless_over)
+        if over:
             await _too_large(self.limit, send)
 
 

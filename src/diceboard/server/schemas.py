@@ -28,7 +28,8 @@ PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: JSON types are not coerced ("1", 1.0 and true are no version, "42" no seed)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class TimeControl(_Strict):

@@ -60,3 +60,44 @@ def test_bad_input(args: tuple[str, ...], needle: str) -> None:
 
 def test_messages_say_how_to_get_help() -> None:
     assert usage_error("perft", "custodian", EXAMPLE, "x").endswith("(see 'diceboard perft -h')")
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (
+            ("perft", "custodian", "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10", "10000000"),
+            "expected at most 40",
+        ),
+        (
+            ("perft", "custodian", "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 ²", "1"),
+            "ply field",
+        ),
+        (("play", "custodian", "--save", "/no/such/folder/game.pgn"), "does not exist"),
+    ],
+)
+def test_absurd_input_at_the_command_line(args: tuple[str, ...], needle: str) -> None:
+    """Issue 12, item 8: each was a traceback, a MemoryError or a silent exit 0 before."""
+    assert needle in usage_error(*args)
+
+
+def test_bench_server_to_a_closed_port_is_a_usage_error() -> None:
+    url = f"http://127.0.0.1:{_closed_port()}"
+    message = usage_error("bench", "server", "--url", url, "--games", "1", "--seconds", "2")
+    assert "no diceboard server answered" in message
+
+
+def test_ray_at_an_address_where_nothing_listens_fails_fast() -> None:
+    pytest.importorskip("ray")
+    address = f"127.0.0.1:{_closed_port()}"
+    args = ("match", "random", "random", "--game", "custodian", "--games", "2")
+    message = usage_error(*args, "--backend", "ray", "--ray-address", address)
+    assert "no Ray cluster answers" in message

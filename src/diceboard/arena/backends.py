@@ -145,6 +145,7 @@ def _start_ray(ray: Any, backend: Backend) -> bool:
     where = backend.address or "a local Ray instance"
     try:
         if backend.address is not None:
+            _probe(backend.address)
             ray.init(address=backend.address, **quiet)
             return True
         try:
@@ -154,6 +155,25 @@ def _start_ray(ray: Any, backend: Backend) -> bool:
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise OptionError(f"cannot start Ray on {where}: {exc}") from None
     return True
+
+
+#: seconds to wait for a Ray head at a HOST:PORT address before giving up
+PROBE_TIMEOUT = 5.0
+
+
+def _probe(address: str) -> None:
+    """Refuse a ``HOST:PORT`` Ray address where nothing listens, within
+    :data:`PROBE_TIMEOUT` (``ray.init`` would otherwise wait, and search, for a long time)."""
+    import socket
+
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not port.isascii() or not port.isdigit():
+        return  # "auto" and other forms Ray resolves itself
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_TIMEOUT):
+            pass
+    except (OSError, ValueError, OverflowError) as exc:
+        raise OptionError(f"no Ray cluster answers at {address}: {exc}") from None
 
 
 def _run_ray(tasks: Sequence[GameTask], backend: Backend) -> Generator[GameResult, None, None]:

@@ -92,11 +92,21 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seconds is at most 600, not {args.seconds:g}")
     if args.url:
         check_loopback(args.url)
-        report = asyncio.run(
-            run_load(
-                args.url.rstrip("/"), args.games, args.seconds, args.moves, args.seed, args.think
+        import httpx
+
+        try:
+            report = asyncio.run(
+                run_load(
+                    args.url.rstrip("/"),
+                    args.games,
+                    args.seconds,
+                    args.moves,
+                    args.seed,
+                    args.think,
+                )
             )
-        )
+        except (httpx.HTTPError, OSError) as exc:
+            raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     else:
         with running_server() as base:
             report = asyncio.run(

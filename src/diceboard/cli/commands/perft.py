@@ -20,6 +20,18 @@ from diceboard.cli.parsing import Subparsers, new_command
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
+#: the deepest perft asked for (a count to depth 12 already takes hours; deeper ones would
+#: exhaust memory or recursion before they ended)
+MAX_DEPTH = 40
+
+
+def _depth(text: str) -> int:
+    value = non_negative_int(text)
+    if value > MAX_DEPTH:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_DEPTH}, not {text[:30]}")
+    return value
+
+
 EXAMPLES = """\
 examples:
   diceboard perft custodian "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10" 2     # 8788
@@ -58,7 +70,9 @@ def register(subparsers: Subparsers) -> None:
     )
     add_game_arguments(parser)
     add_position_arguments(parser)
-    parser.add_argument("depth", metavar="DEPTH", type=non_negative_int, help="plies to count")
+    parser.add_argument(
+        "depth", metavar="DEPTH", type=_depth, help=f"plies to count (at most {MAX_DEPTH})"
+    )
     parser.add_argument(
         "--divide", action="store_true", help="print the count under each first move"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from pathlib import Path
 
 from diceboard import games
 from diceboard.cli.arguments import (
@@ -107,6 +108,10 @@ def seat_specs(game: Game, args: argparse.Namespace) -> tuple[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Set up the seats and the board, then play."""
     game = game_from_args(args)
+    if args.save is not None:
+        folder = Path(args.save).expanduser().parent
+        if not folder.is_dir():
+            raise UsageError(f"--save {args.save}: the folder {folder} does not exist")
     specs = seat_specs(game, args)
     # a game without --seed still gets a seed, shown and recorded, so that it can be replayed
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)

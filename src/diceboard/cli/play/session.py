@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ class Session:
         self.rng = random.Random(settings.seed)
         self._shown: State | None = None
         self._hint_agent: Agent | None = None
+        self._save_failed = False
         self._commands: dict[str, Callable[[str], bool | None]] = {
             "?": self._list_moves,
             "moves": self._list_moves,
@@ -85,7 +87,9 @@ class Session:
         if any(seat.is_human for seat in self.seats.values()):
             self.console.show("Type a move, ? for the legal moves, help for commands.")
         try:
-            return self._loop()
+            status = self._loop()
+            # a --save file that could not be written is a failure, said on stderr
+            return 1 if self._save_failed else status
         except (KeyboardInterrupt, Exception):
             # interrupted (or a computer player failed): the game so far still reaches the
             # --save file before the exit
@@ -144,8 +148,10 @@ class Session:
         self._autosave()
 
     def _autosave(self, outcome: Outcome | None = None) -> None:
-        if self.settings.save_path is not None:
-            self._write_record(self.settings.save_path, outcome)
+        path = self.settings.save_path
+        if path is not None and not self._write_record(path, outcome):
+            self._save_failed = True
+            print(f"diceboard: error: could not save the game to {path}", file=sys.stderr)
 
     # --- the human's turn ----------------------------------------------------------------------
     def _human_turn(self, seat: Seat) -> bool:
@@ -275,15 +281,18 @@ class Session:
             return
         self._write_record(os.path.expanduser(path), None)
 
-    def _write_record(self, path: str, outcome: Outcome | None) -> None:
+    def _write_record(self, path: str, outcome: Outcome | None) -> bool:
+        """Save the game to ``path``; whether it could be saved (why not is shown)."""
         try:
             count = save_game(self.state, self.seats, self.settings.seed, path, outcome)
         except OSError as error:
             self.console.show(f"could not save: {describe_os_error(error)}")
+            return False
         except ValueError as error:
             self.console.show(f"could not save: {one_line(error)}")
-        else:
-            self.console.show(f"saved {count} move{'s' if count != 1 else ''} to {path}")
+            return False
+        self.console.show(f"saved {count} move{'s' if count != 1 else ''} to {path}")
+        return True
 
     def _resign(self, _: str) -> bool:
         game = self.state.game

@@ -39,7 +39,7 @@ TERMINATIONS = (*RULE_TERMINATIONS, *EXTERNAL_TERMINATIONS, UNTERMINATED)
 
 _TAG_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _DATE = re.compile(r"^([0-9]{4}|\?{4})\.([0-9]{2}|\?{2})\.([0-9]{2}|\?{2})$")
-_SEED = re.compile(r"^-?[0-9]{1,19}$")
+_SEED = re.compile(r"^[0-9]+$")
 #: Unicode categories a tag value may not hold: controls and line/paragraph separators
 _NOT_IN_A_TAG = frozenset({"Cc", "Zl", "Zp"})
 
@@ -113,11 +113,10 @@ def check_date(value: str) -> str:
 def check_seed(value: str) -> int:
     """The seed that a Seed tag holds: a whole number that fits 64 bits (at most
     :data:`~diceboard.core.limits.MAX_SEED` either way)."""
-    if not _SEED.match(value) or abs(int(value)) > MAX_SEED:
-        raise RecordError(
-            f"the Seed tag must be a whole number from -{MAX_SEED} to {MAX_SEED}, "
-            f"not {value[:40]!r}"
-        )
+    if not _SEED.match(value.removeprefix("-")):
+        raise RecordError(f"the Seed tag must be a whole number, not {value[:40]!r}")
+    if len(value) > 20 or abs(int(value)) > MAX_SEED:
+        raise RecordError(f"the Seed tag must be from -{MAX_SEED} to {MAX_SEED}, not {value[:40]}")
     return int(value)
 
 

@@ -3,9 +3,9 @@
 Any SQLAlchemy URL works. SQLite files (the default) run in WAL mode with ``synchronous =
 FULL``: the WAL is synced at every commit, so a move once acknowledged survives the server
 being killed and also a power loss or operating-system crash (``NORMAL`` would sync only at
-checkpoints and could lose the last commits); readers never wait for the writer. PostgreSQL connections
-run at READ COMMITTED whatever the server's default, which the revision guard relies on.
-Error messages never show a URL's password.
+checkpoints and could lose the last commits); readers never wait for the writer. PostgreSQL
+connections run at READ COMMITTED whatever the server's default, which the revision guard
+relies on. Error messages never show a URL's password.
 """
 
 from __future__ import annotations

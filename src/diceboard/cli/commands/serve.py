@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     options = {} if args.computer_workers is None else {"computer_workers": args.computer_workers}
     settings = ServerSettings(url, computer_delay=args.computer_delay, **options)
     sock = _bind(args.host, args.port)
+
     def announce(text: str) -> None:
         print(f"diceboard: {text}", flush=True)
 

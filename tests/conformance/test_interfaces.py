@@ -113,4 +113,3 @@ def test_the_batched_simulator_steps_the_game(game: diceboard.Game) -> None:
         state = dv.step(state, dv.random_actions(state, rng))
     assert state.observation.shape[0] == 16
     assert np.isfinite(state.observation).all()
-

@@ -71,9 +71,7 @@ def parts_from_pgn(raw: RawGame) -> Parts:
         token = ResultToken(text, f"game {raw.number}, line {line}: ")
     comments: CommentsInput = raw.comments
     moves = [text for text, _ in raw.moves]
-    return assemble(
-        start, moves, raw.tags, comments, locate_move, locate_tag, token, raw.glyphs
-    )
+    return assemble(start, moves, raw.tags, comments, locate_move, locate_tag, token, raw.glyphs)
 
 
 def _locate_json_tag(tag: str | None) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from diceboard.core.game import Game
+from diceboard.core.game import Game, State
 
 #: the agent whose values label the self-play positions (fast: a few milliseconds a move)
 LABEL_AGENT = "alphabeta:depth=2"
@@ -96,6 +96,13 @@ def win_probability(game_name: str, value: float) -> float:
     return probability(value, slope_for(game_name))
 
 
+def roll_chance(state: State, rng: random.Random) -> State:
+    """The state after a chance outcome of ``state`` drawn by ``rng`` with its probability."""
+    outcomes = state.chance_outcomes()
+    moves = [m for m, _ in outcomes]
+    return state.play(rng.choices(moves, [p for _, p in outcomes])[0])
+
+
 def self_play(
     game: Game,
     games: int,
@@ -120,9 +127,7 @@ def self_play(
         decisions = 0
         while state.outcome() is None and decisions < MAX_DECISIONS:
             if state.is_chance():
-                outcomes = state.chance_outcomes()
-                moves = [m for m, _ in outcomes]
-                state = state.play(rng.choices(moves, [p for _, p in outcomes])[0])
+                state = roll_chance(state, rng)
                 continue
             analysis = player.analyse(state)
             seen.append((analysis.value, state.to_move))

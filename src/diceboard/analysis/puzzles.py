@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from diceboard.analysis.calibration import EPSILON, win_probability
+from diceboard.analysis.calibration import EPSILON, roll_chance, win_probability
 from diceboard.core.game import Game, State
 from diceboard.core.move import Move
 
@@ -138,9 +138,7 @@ def generate(
         decisions = 0
         while state.outcome() is None and decisions < MAX_DECISIONS and len(found) < count:
             if state.is_chance():
-                outcomes = state.chance_outcomes()
-                moves = [m for m, _ in outcomes]
-                state = state.play(rng.choices(moves, [p for _, p in outcomes])[0])
+                state = roll_chance(state, rng)
                 continue
             analysis = player.analyse(state)
             decisions += 1

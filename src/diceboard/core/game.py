@@ -398,54 +398,35 @@ class State:
         return self._apply(move.actions, move)
 
     def _apply(self, actions: tuple[int, ...], move: Move | None) -> State:
-        if len(actions) == 1:
-            return self._apply_one(actions[0], move)
         game = self._game
-        step = game.kernel.step
-        opts = game._opts
         state: State = self
-        arr = self._arr
-        hist = self._hist
+        arr, hist = self._arr, self._hist
         for i, a in enumerate(actions):
             if i:
                 # an intermediate state of a multi-action move exists only to check legality
                 state = game.state_class(game, arr, hist, None, None)
-            if state._arr[RESULT]:
-                raise GameOverError(f"the game is over ({state.outcome()}); no move can be played")
-            if not (0 <= a < _INT64_LIMIT and contains(state._legal_array(), a)):
-                game.check_action_id(a)
-                raise IllegalMoveError(
-                    f"action {a} ({game.action_notation(a, state)}) is not legal in {state}"
-                )
+            arr, hist = state._checked_step(a)
             if move is None:
                 move = game._moves_of(state, [a])[0]
-            arr = arr.copy()
-            n = len(hist)
-            # the history grown by one slot, for the hash the step may record
-            grown = np.concatenate((hist, _ONE_SLOT))
-            n = step(arr, opts, a, grown, n)
-            hist = grown[:n]
         return game.state_class(game, arr, hist, self, move)
 
-    def _apply_one(self, a: int, move: Move | None) -> State:
-        """:meth:`_apply` of a single action (most moves): the same checks, one State."""
+    def _checked_step(self, a: int) -> tuple[np.ndarray, np.ndarray]:
+        """The kernel array and history after the single action ``a`` (raises unless it is
+        legal here); ``self`` is unchanged."""
         game = self._game
-        arr = self._arr
-        if arr[RESULT]:
+        if self._arr[RESULT]:
             raise GameOverError(f"the game is over ({self.outcome()}); no move can be played")
         if not (0 <= a < _INT64_LIMIT and contains(self._legal_array(), a)):
             game.check_action_id(a)
             raise IllegalMoveError(
                 f"action {a} ({game.action_notation(a, self)}) is not legal in {self}"
             )
-        if move is None:
-            move = game._moves_of(self, [a])[0]
-        arr = arr.copy()
+        arr = self._arr.copy()
         hist = self._hist
-        n = len(hist)
+        # the history grown by one slot, for the hash the step may record
         grown = np.concatenate((hist, _ONE_SLOT))
-        n = game.kernel.step(arr, game._opts, a, grown, n)
-        return game.state_class(game, arr, grown[:n], self, move)
+        n = game.kernel.step(arr, game._opts, a, grown, len(hist))
+        return arr, grown[:n]
 
     # --- history -----------------------------------------------------------------------------
     @property

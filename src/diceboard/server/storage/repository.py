@@ -167,6 +167,18 @@ class Repository:
         with self._db.sessions() as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
 
+    def stale_ids(self, waiting_before: float, idle_before: float, limit: int) -> list[str]:
+        """Ids of games to expire (at most ``limit``, oldest first): online games still
+        waiting for an opponent created before ``waiting_before``, and games in play whose
+        last change was before ``idle_before`` (abandoned)."""
+        with self._db.sessions() as session:
+            waiting = (GameRow.status == "waiting") & (GameRow.created_at < waiting_before)
+            idle = (GameRow.status == "active") & (GameRow.updated_at < idle_before)
+            query = (
+                select(GameRow.id).where(waiting | idle).order_by(GameRow.updated_at).limit(limit)
+            )
+            return list(session.scalars(query))
+
     @staticmethod
     def _seats(session: object, game_id: str) -> list[SeatData]:
         assert hasattr(session, "scalars")

@@ -88,3 +88,28 @@ class MetaRow(Base):
 
     key: Mapped[str] = mapped_column(String(32), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class ProcessRow(Base):
+    """A running server process, known by the id it made up at start; ``seen_at`` is its last
+    heartbeat."""
+
+    __tablename__ = "server_processes"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    host: Mapped[str] = mapped_column(String(255))
+    pid: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[float] = mapped_column(Float)
+    seen_at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """The process that runs a game's clock flag and computer turns, until ``expires``."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[str] = mapped_column(
+        String(24), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    holder: Mapped[str] = mapped_column(String(32), index=True)
+    expires: Mapped[float] = mapped_column(Float, index=True)

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
-from diceboard.server import api, websocket
+from diceboard.server import analysis_api, api, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
 from diceboard.server.errors import Conflict, ServiceError
 from diceboard.server.hub import Hub
@@ -211,6 +211,7 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(websocket.router)
+    app.include_router(analysis_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

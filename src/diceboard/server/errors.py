@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -56,3 +57,23 @@ class Conflict(ServiceError):
     def __init__(self, message: str, live: LiveGame | None = None) -> None:
         super().__init__(message)
         self.live = live
+
+
+class TooManyRequests(ServiceError):
+    """The client is over its share (a rate limit, a queue's cap); ``retry_after`` says in how
+    many whole seconds asking again can succeed (the ``Retry-After`` header)."""
+
+    status = 429
+    code = "rate_limited"
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+class Gone(ServiceError):
+    """The game expired (nobody joined it, or it was abandoned): it can be watched and its
+    record downloaded, but nothing can be done in it."""
+
+    status = 410
+    code = "expired"

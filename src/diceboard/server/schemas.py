@@ -3,6 +3,7 @@ that bad input is answered with a 4xx that names the field before anything is to
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -93,3 +94,26 @@ class ImportRecord(_Strict):
     """A game record (PGN-style text or its JSON form) to store for replaying."""
 
     record: str = Field(min_length=1, max_length=500_000)
+
+
+#: the longest chat message, in characters
+CHAT_LENGTH = 300
+
+
+def _one_line_of_text(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise ValueError("a chat message cannot be empty")
+    # control and format characters (bidi overrides included) and line breaks would let one
+    # message pose as several, or as someone else's
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in text):
+        raise ValueError("a chat message must be one line without control characters")
+    return text
+
+
+class ChatPost(_Strict):
+    """A chat message of an online game, by one of its players (shown to everyone as text)."""
+
+    text: Annotated[
+        str, Field(min_length=1, max_length=CHAT_LENGTH), AfterValidator(_one_line_of_text)
+    ]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import warnings
 from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -42,28 +41,10 @@ def test_custodian_passes_the_seed_test(options: dict[str, Any]) -> None:
     seed_test(partial(custodian_dice_v0.env, **options), num_cycles=60)
 
 
-def test_custodian_passes_the_max_cycles_test() -> None:
-    # The stock test samples actions without the mask and assumes that the agents take
-    # turns: illegal actions become random legal ones, and the dice are placed as rolled.
-    kwargs = {"illegal_action": "random", "placement": "rolled"}
-    max_cycles_test(
-        SimpleNamespace(
-            env=partial(custodian_dice_v0.env, **kwargs),
-            parallel_env=partial(custodian_dice_v0.parallel_env, **kwargs),
-        )
-    )
-
-
 def test_chase_passes_the_pettingzoo_tests() -> None:
     api_test(chase_v0.env(no_capture_limit=30), num_cycles=120)
     seed_test(partial(chase_v0.env, no_capture_limit=30), num_cycles=40)
-    kwargs = {"illegal_action": "random", "seed": 0}
-    max_cycles_test(
-        SimpleNamespace(
-            env=partial(chase_v0.env, **kwargs),
-            parallel_env=partial(chase_v0.parallel_env, **kwargs),
-        )
-    )
+    max_cycles_test(chase_v0)
 
 
 def _play_to_the_end(env: Any, rng: np.random.Generator) -> dict[str, float]:
@@ -114,20 +95,69 @@ def test_the_same_seed_replays_the_same_game() -> None:
     assert games[0] == games[1]
 
 
-def test_max_cycles_truncates_after_that_many_decisions_per_agent() -> None:
-    env = custodian_dice_v0.raw_env(max_cycles=3)
-    env.reset(seed=0)
-    rng = np.random.default_rng(0)
-    decisions = 0
-    for _agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
+def _selections(env: Any, seed: int) -> list[tuple[str, bool]]:
+    """Play ``env`` from ``seed`` with random legal actions (``None`` while waiting); the
+    live selections, as (agent, waiting)."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = []
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, info = env.last()
         if terminated or truncated:
-            assert truncated and not terminated
             env.step(None)
             continue
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        decisions += 1
-    assert decisions == 6
+        waiting = bool(info.get("waiting"))
+        seen.append((agent, waiting))
+        legal = np.flatnonzero(obs["action_mask"])
+        assert waiting == (len(legal) == 0)
+        env.step(None if waiting else int(rng.choice(legal)))
+    return seen
+
+
+def test_max_cycles_selects_the_agents_in_turn_and_the_idle_one_waits() -> None:
+    # Chosen placement: White places five dice, then Black five. In cycles Black waits
+    # while White places, and White while Black places, each selected exactly 7 times.
+    env = custodian_dice_v0.raw_env(max_cycles=7)
+    seen = _selections(env, seed=0)
+    w, b = "player_0", "player_1"
+    placing = [(w, False), (b, True)] * 4 + [(w, False), (b, False)]
+    assert seen == placing + [(w, True), (b, False)] * 2
+    assert env.decisions == 8 and env.steps == 14
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    # the same game without cycles: the agent to decide is selected, several times in a row
+    env = custodian_dice_v0.raw_env(max_decisions=8)
+    assert _selections(env, seed=0) == [(w, False)] * 5 + [(b, False)] * 3
+
+
+def test_a_waiting_agent_changes_nothing() -> None:
+    env = custodian_dice_v0.raw_env(max_cycles=20, illegal_action="raise")
+    env.reset(seed=5)
+    env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[0]))
+    assert env.agent_selection == "player_1" and env.infos["player_1"] == {"waiting": True}
+    before = str(env.game_state)
+    obs, reward, terminated, truncated, _ = env.last()
+    assert obs["action_mask"].sum() == 0 and reward == 0 and not (terminated or truncated)
+    with pytest.raises(IllegalMoveError, match=r"player_1 waits .*integer action id"):
+        env.step("a1")
+    env.step(0)  # any action of the space is ignored, as in the parallel view
+    assert str(env.game_state) == before and env.decisions == 1 and env.steps == 2
+    assert env.agent_selection == "player_0" and env.infos["player_0"] == {}
+    env.step(int(np.flatnonzero(env.observe("player_0")["action_mask"])[0]))
+    env.step(None)  # and so is None
+    assert env.decisions == 2 and env.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cycles_play_the_same_game_as_decisions(seed: int) -> None:
+    # waits draw nothing from the environment's random stream: the decisions of a game in
+    # cycles, replayed without cycles, give the same game
+    env = chase_v0.raw_env(max_cycles=60, no_capture_limit=20)
+    seen = _selections(env, seed)
+    decided = [agent for agent, waiting in seen if not waiting]
+    assert [agent for agent, _ in seen] == [f"player_{i % 2}" for i in range(len(seen))]
+    again = chase_v0.raw_env(max_decisions=len(decided), no_capture_limit=20)
+    assert [agent for agent, _ in _selections(again, seed)] == decided
+    assert str(again.game_state) == str(env.game_state)
 
 
 def test_illegal_actions_raise_lose_or_become_random(caplog: pytest.LogCaptureFixture) -> None:
@@ -206,6 +236,8 @@ def test_parallel_view_plays_one_decision_per_step() -> None:
     state = par.unwrapped.game_state
     assert state.is_terminal() or steps == 500
     assert steps == par.unwrapped.decisions
+    with pytest.raises(OptionError, match="not both"):
+        custodian_dice_v0.parallel_env(max_cycles=5, max_decisions=5)
 
 
 def test_the_state_is_the_first_players_view() -> None:

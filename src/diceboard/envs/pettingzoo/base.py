@@ -43,18 +43,26 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     the end (0 each for a draw).
 
     Keyword arguments: ``render_mode`` (``"ansi"``, ``"rgb_array"`` or ``"human"``, which
-    prints the board); ``max_cycles`` (truncate after that many cycles, a cycle being one
-    step by each agent: ``2 * max_cycles`` decisions in all, so that each agent makes
-    ``max_cycles`` of them where the agents take turns) or ``max_decisions`` (truncate after
-    that many decisions); ``illegal_action`` (``"random"``, the default: a uniformly random
-    legal action is played instead, so that PettingZoo's own tests, which sample some
-    actions without the mask, see the game go on; ``"lose"``: the game ends, the offender
-    gets -1 and the other agent 0, as PettingZoo's TerminateIllegalWrapper does;
-    ``"raise"``: an :class:`~diceboard.core.errors.IllegalMoveError`; the offender's info
-    holds ``illegal_action`` and, the first time, a log warning on the ``diceboard.envs``
-    logger says why); ``seed`` (used by a :meth:`reset`
-    without a seed before any seeded one); every other keyword is a game option
-    (``variant=``, ``no_capture_limit=`` …).
+    prints the board); ``max_cycles`` or ``max_decisions`` (below); ``illegal_action``
+    (``"random"``, the default: a uniformly random legal action is played instead, so that
+    PettingZoo's own tests, which sample some actions without the mask, see the game go on;
+    ``"lose"``: the game ends, the offender gets -1 and the other agent 0, as PettingZoo's
+    TerminateIllegalWrapper does; ``"raise"``: an
+    :class:`~diceboard.core.errors.IllegalMoveError`; the offender's info holds
+    ``illegal_action`` and, the first time, a log warning on the ``diceboard.envs`` logger
+    says why); ``seed`` (used by a :meth:`reset` without a seed before any seeded one); every
+    other keyword is a game option (``variant=``, ``no_capture_limit=`` …).
+
+    **Who is selected.** By default (and with ``max_decisions=N``, which truncates the game
+    after ``N`` decisions) the selected agent is always the one with a decision to make, so
+    a turn of several decisions (a Chase turn that absorbs first, Custodian's chosen
+    placement of five dice) selects the same agent several times in a row.
+    ``max_cycles=N`` uses PettingZoo's cycles instead: the agents are selected in turn
+    (``player_0``, ``player_1``, ``player_0`` …) and the game is truncated after each has
+    been selected ``N`` times. An agent selected while the other is in the middle of a turn
+    of several decisions *waits*: its ``info`` has ``waiting=True``, its action mask is all
+    zeros and whatever it plays (``None`` or any action) is ignored, as the parallel view
+    ignores the action of every agent that is not to move.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -86,9 +94,8 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 raise OptionError(f"{name} must be a whole number of at least 1, not {value!r}")
         if max_cycles is not None and max_decisions is not None:
             raise OptionError("give max_cycles or max_decisions, not both")
+        self.max_cycles = max_cycles
         self.max_decisions = max_decisions
-        if max_cycles is not None:
-            self.max_decisions = max_cycles * len(self.game.players)
         self._default_seed = seed
         self.encoding = encoding_for(self.game)
         self.possible_agents = [f"player_{i}" for i in range(len(self.game.players))]
@@ -104,7 +111,9 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.state_space = board
         self._rng: np.random.Generator | None = None
         self.game_state: State = self.game.initial_state()
+        #: decisions played in this game, and live steps taken (decisions and waits)
         self.decisions = 0
+        self.steps = 0
         self._report_illegal = IllegalActionReport()
 
     # --- spaces ---------------------------------------------------------------------------
@@ -131,6 +140,7 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._rng = np.random.default_rng(self._default_seed)
         self.game_state = roll_chance(self.game.initial_state(), self._rng)
         self.decisions = 0
+        self.steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -160,13 +170,23 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None:
+        state = self.game_state
+        waiting = self._agent_of(state) != agent  # only in cycles (max_cycles)
+        if waiting:
+            if self.illegal_action == "raise" and action is not None:
+                try:  # ignored, but it must be None or an action
+                    action_id(action, self.game.num_actions)
+                except IllegalMoveError as e:
+                    raise IllegalMoveError(f"{agent} waits (None or any action): {e}") from None
+        elif action is None:
             raise IllegalMoveError(f"{agent} is to move: None is an action only after the end")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for info in self.infos.values():
             info.clear()
-        state = self.game_state
+        if waiting:
+            self._next(agent)
+            return
         try:
             a = action_id(action, self.game.num_actions)
         except IllegalMoveError:
@@ -198,11 +218,28 @@ class DiceboardAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                     won = self.game.players[self._player_of(other)] == outcome.winner
                     rewards[other] = 1.0 if won else -1.0
             self._end(rewards, truncated=False)
-        elif self.max_decisions is not None and self.decisions >= self.max_decisions:
-            self._end({}, truncated=True)
         else:
+            self._next(agent)
+
+    def _next(self, agent: str) -> None:
+        """After a live step by ``agent`` in a game that goes on: truncate it, or select the
+        next agent (the one to decide, or in cycles the next in turn, which may wait)."""
+        self.steps += 1
+        if self.max_cycles is not None:
+            over = self.steps >= self.max_cycles * len(self.possible_agents)
+        else:
+            over = self.max_decisions is not None and self.decisions >= self.max_decisions
+        if over:
+            self._end({}, truncated=True)
+            return
+        if self.max_cycles is None:
             self.agent_selection = self._agent_of(self.game_state)
-            self._accumulate_rewards()
+        else:
+            turn = self.possible_agents.index(agent) + 1
+            self.agent_selection = self.possible_agents[turn % len(self.possible_agents)]
+            if self.agent_selection != self._agent_of(self.game_state):
+                self.infos[self.agent_selection]["waiting"] = True
+        self._accumulate_rewards()
 
     def _end(self, rewards: dict[str, float], truncated: bool) -> None:
         for agent in self.agents:
@@ -239,9 +276,11 @@ def parallel(env_class: type[DiceboardAECEnv], **kwargs: Any) -> ParallelEnv[str
     """The parallel view of a turn-based game (PettingZoo's ``turn_based_aec_to_parallel``):
     every parallel step takes an action from each live agent and plays the one of the agent
     to move. A parallel step is therefore one cycle, and ``max_cycles`` counts them: the
-    game is truncated after ``max_cycles`` decisions."""
+    game is truncated after ``max_cycles`` decisions (there is nothing to wait for)."""
     max_cycles = kwargs.pop("max_cycles", None)
     if max_cycles is not None:
+        if kwargs.get("max_decisions") is not None:
+            raise OptionError("give max_cycles or max_decisions, not both")
         kwargs["max_decisions"] = max_cycles
     return turn_based_aec_to_parallel(wrap(env_class(**kwargs)))
 

@@ -5,10 +5,11 @@ Every registered game is registered with Gymnasium under its ``info.environments
 id, with a class of this module named after its title (``CustodianDiceEnv``, ``ChaseEnv``:
 :func:`env_class`).
 
-In a fresh process, Gymnasium (1.x, which has no plugin loader) imports this module itself when
-the id names it: ``gymnasium.make("diceboard.envs.gymnasium:diceboard/CustodianDice-v1")``.
-Gymnasium releases with the plugin loader (0.26 to 0.29) find the ``gymnasium.envs`` entry
-point ``diceboard`` (:func:`register_envs`) and need only the id.
+Gymnasium 1.x has no plugin loader (0.26 to 0.29 read ``gymnasium.envs`` entry points), so an
+id is known once this module is imported. In a fresh process Gymnasium imports it itself when
+the id names it, ``gymnasium.make("diceboard.envs.gymnasium:diceboard/CustodianDice-v1")``
+(``make_vec`` too); or import it, and ``gymnasium.register_envs(diceboard.envs.gymnasium)``
+keeps linters from calling the import unused.
 
 >>> import gymnasium
 >>> import diceboard.envs.gymnasium  # registers the environments
@@ -267,9 +268,7 @@ def max_episode_steps(name: str) -> int:
 
 def register_envs() -> list[str]:
     """Make and register every game's environment class (once); returns the class names.
-    Importing this module calls it; it is also the ``gymnasium.envs`` entry point, for
-    Gymnasium releases that load plugins (the entry point's name, ``diceboard``, is the
-    namespace)."""
+    Importing this module calls it."""
     made = []
     for name in games.names():
         env_id = games.info(name).environments.get("gymnasium")

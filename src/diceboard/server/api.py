@@ -2,7 +2,9 @@
 
 A player is known by the seat token sent in the ``X-Seat-Token`` header or, for pages of the
 same site, the HttpOnly cookie ``diceboard_seat_<game id>`` set when the seat was granted.
-Every state-changing request answers with the game as it now is (the same ``state`` message
+Requests are limited per client (see :mod:`diceboard.server.limits`): games created, moves
+and other actions, hints and imports each have a rate, answered 429 with ``Retry-After`` when
+over. Every state-changing request answers with the game as it now is (the same ``state`` message
 the WebSocket pushes); a refused one answers 4xx with ``detail`` saying why, and a 409 also
 carries ``state``: the game as it now is.
 """
@@ -18,10 +20,9 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from diceboard import __version__, games
-from diceboard.core.errors import RecordError
-from diceboard.records import GameRecord, read_pgn
 from diceboard.server.computer import computer_levels
-from diceboard.server.errors import BadRequest, Forbidden, NotFound
+from diceboard.server.errors import Forbidden, NotFound
+from diceboard.server.limits import Limits
 from diceboard.server.live import LiveGame
 from diceboard.server.move_json import move_json
 from diceboard.server.schemas import (
@@ -53,6 +54,21 @@ def service_of(request: Request) -> GameService:
 
 
 Service = Annotated[GameService, Depends(service_of)]
+
+
+def limits_of(request: Request) -> Limits:
+    """The app's rate limits."""
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+Limited = Annotated[Limits, Depends(limits_of)]
+
+
+def came_over_https(request: Request) -> bool:
+    """Whether the browser reached the server over HTTPS (directly, or through a trusted
+    proxy that said so in ``X-Forwarded-Proto``; see the ``trusted_proxies`` setting)."""
+    return request.url.scheme in ("https", "wss")
 
 
 def same_origin(request: Request) -> bool:
@@ -90,7 +106,9 @@ def state_response(
     return Response(content=text, media_type="application/json", status_code=status)
 
 
-def _grant_response(service: GameService, grant: SeatGrant, status: int) -> Response:
+def _grant_response(
+    service: GameService, grant: SeatGrant, status: int, request: Request
+) -> Response:
     live = grant.live
     body: dict[str, Any] = {
         "id": live.id,
@@ -99,18 +117,20 @@ def _grant_response(service: GameService, grant: SeatGrant, status: int) -> Resp
         "links": links(live, grant.token),
     }
     response = JSONResponse(body, status_code=status)
-    set_seat_cookie(response, live.id, grant.token)
+    set_seat_cookie(response, live.id, grant.token, secure=came_over_https(request))
     return response
 
 
-def set_seat_cookie(response: Response, game_id: str, token: str) -> None:
-    """Remember the seat in this browser (HttpOnly, same-site only)."""
+def set_seat_cookie(response: Response, game_id: str, token: str, *, secure: bool = False) -> None:
+    """Remember the seat in this browser (HttpOnly, same-site only; ``secure``: sent back over
+    HTTPS only, as a cookie set over HTTPS must be)."""
     response.set_cookie(
         COOKIE_PREFIX + game_id,
         token,
         max_age=COOKIE_AGE,
         httponly=True,
         samesite="strict",
+        secure=secure,
         path="/",
     )
 
@@ -163,8 +183,11 @@ def game_menus() -> list[dict[str, Any]]:
 
 # --- games -------------------------------------------------------------------------------------
 @router.post("/games", status_code=201, summary="Create a game; the answer holds your seat token")
-async def create_game(body: NewGame, service: Service) -> Response:
-    return _grant_response(service, await service.create(body), 201)
+async def create_game(
+    body: NewGame, request: Request, service: Service, limits: Limited
+) -> Response:
+    limits.check("create")
+    return _grant_response(service, await service.create(body), 201, request)
 
 
 @router.get("/games", summary="Short descriptions of the games with the ids given")
@@ -194,9 +217,12 @@ async def get_game(
 
 
 @router.post("/games/{game_id}/join", summary="Take the open seat of a waiting online game")
-async def join_game(game_id: GameId, body: JoinGame, service: Service) -> Response:
+async def join_game(
+    game_id: GameId, body: JoinGame, request: Request, service: Service, limits: Limited
+) -> Response:
+    limits.check("move")
     grant = await service.join(game_id, body.code, body.name)
-    return _grant_response(service, grant, 200)
+    return _grant_response(service, grant, 200, request)
 
 
 @router.post("/games/{game_id}/session", summary="Remember a seat token in this browser")
@@ -206,14 +232,16 @@ async def remember_seat(game_id: GameId, request: Request, service: Service) -> 
     if not token or not service.seats_of(live, token):
         raise Forbidden(f"this token holds no seat in game {game_id}")
     response = state_response(service, live, token)
-    set_seat_cookie(response, game_id, token)
+    set_seat_cookie(response, game_id, token, secure=came_over_https(request))
     return response
 
 
 @router.post("/games/{game_id}/moves", summary="Play a move (409 if the game moved on)")
 async def play_move(
-    game_id: GameId, body: MoveRequest, request: Request, service: Service
+    game_id: GameId, body: MoveRequest, request: Request, service: Service, limits: Limited
 ) -> Response:
+    limits.check("move")
+    await service.computer.ensure_room(game_id)
     token = seat_token(request, game_id)
     live = await service.move(game_id, token, body.move, body.version)
     return state_response(service, live, token)
@@ -221,44 +249,55 @@ async def play_move(
 
 @router.post("/games/{game_id}/resign", summary="Resign")
 async def resign(
-    game_id: GameId, body: Resignation, request: Request, service: Service
+    game_id: GameId, body: Resignation, request: Request, service: Service, limits: Limited
 ) -> Response:
+    limits.check("move")
     token = seat_token(request, game_id)
     return state_response(service, await service.resign(game_id, token, body.seat), token)
 
 
 @router.post("/games/{game_id}/draw", summary="Offer, accept or decline a draw")
-async def draw(game_id: GameId, body: OfferAction, request: Request, service: Service) -> Response:
+async def draw(
+    game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
+) -> Response:
+    limits.check("move")
+    await service.computer.ensure_room(game_id)  # the computer weighs an offer up
     token = seat_token(request, game_id)
     return state_response(service, await service.draw(game_id, token, body.action), token)
 
 
 @router.post("/games/{game_id}/takeback", summary="Ask for, accept or decline a takeback")
 async def takeback(
-    game_id: GameId, body: OfferAction, request: Request, service: Service
+    game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
 ) -> Response:
+    limits.check("move")
     token = seat_token(request, game_id)
     return state_response(service, await service.takeback(game_id, token, body.action), token)
 
 
 @router.post("/games/{game_id}/rematch", summary="Offer, accept or decline a rematch")
 async def rematch(
-    game_id: GameId, body: OfferAction, request: Request, service: Service
+    game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
 ) -> Response:
+    limits.check("move")
     token = seat_token(request, game_id)
     answer = await service.rematch(game_id, token, body.action)
+    secure = came_over_https(request)
     response = JSONResponse(answer)
     if answer.get("token"):
-        set_seat_cookie(response, answer["game"], answer["token"])
+        set_seat_cookie(response, answer["game"], answer["token"], secure=secure)
         live = await service.get(answer["game"])
         answer["links"] = links(live, answer["token"])
         response = JSONResponse(answer)
-        set_seat_cookie(response, answer["game"], answer["token"])
+        set_seat_cookie(response, answer["game"], answer["token"], secure=secure)
     return response
 
 
 @router.post("/games/{game_id}/hint", summary="The computer's suggestion for your move")
-async def hint(game_id: GameId, request: Request, service: Service) -> dict[str, Any]:
+async def hint(
+    game_id: GameId, request: Request, service: Service, limits: Limited
+) -> dict[str, Any]:
+    limits.check("hint")
     return await service.hint(game_id, seat_token(request, game_id))
 
 
@@ -303,24 +342,9 @@ async def record(
 
 
 @router.post("/imports", status_code=201, summary="Store a game record for replaying")
-async def import_record(body: ImportRecord, service: Service) -> dict[str, Any]:
-    text = body.record.strip()
-    try:
-        if text.startswith("{"):
-            records = [GameRecord.from_json(text)]
-        else:
-            # bytes, not str: a str naming a file on the server would be checked as a path
-            records = read_pgn(text.encode("utf-8"))
-    except RecordError:
-        raise
-    except ValueError as exc:
-        raise RecordError(str(exc)) from None
-    except Exception as exc:  # a reader bug must not become a 500 (logged for the maintainers)
-        log.exception("reading an imported record failed")
-        raise RecordError(f"the record could not be read ({type(exc).__name__})") from None
-    if len(records) != 1:
-        raise BadRequest(f"the text holds {len(records)} games; import one game at a time")
-    live = await service.import_record(records[0])
+async def import_record(body: ImportRecord, service: Service, limits: Limited) -> dict[str, Any]:
+    limits.check("import")
+    live = await service.import_text(body.record)
     return {
         "id": live.id,
         "links": {"spectate": f"/game/{live.id}"},

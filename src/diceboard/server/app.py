@@ -17,13 +17,15 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
-from diceboard.server.errors import Conflict, ServiceError
+from diceboard.server.errors import Conflict, ServiceError, TooManyRequests
 from diceboard.server.hub import Hub
+from diceboard.server.limits import ClientMiddleware, Limits, SocketLimits
 from diceboard.server.service import GameService
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import Database, Repository
@@ -116,7 +118,12 @@ def create_app(
     app starts serving once the engine is warm. ``announce`` is told what the warm-up does."""
     database = Database.open(settings.database_url)
     repository = Repository(database)
-    pool = ComputerPool(settings.computer_pool, settings.computer_workers)
+    pool = ComputerPool(
+        settings.computer_pool,
+        settings.computer_workers,
+        per_client=settings.computer_jobs_per_client,
+        per_game=settings.computer_jobs_per_game,
+    )
     views = ViewCache()
     hub = Hub(views)
     service = GameService(repository, pool, hub, settings)
@@ -161,6 +168,8 @@ def create_app(
     app.state.warmup = warmup
     app.state.settings = settings
     app.state.database = database
+    app.state.limits = Limits(settings)
+    app.state.sockets = SocketLimits(settings.sockets_per_game, settings.sockets_per_client)
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> Response:
@@ -172,7 +181,10 @@ def create_app(
             detail = json.dumps(exc.message)
             text = f'{{"detail":{detail},"code":"conflict","state":{state}}}'
             return Response(text, status_code=409, media_type="application/json")
-        return JSONResponse(body, status_code=exc.status)
+        headers = None
+        if isinstance(exc, TooManyRequests):
+            headers = {"Retry-After": str(exc.retry_after)}
+        return JSONResponse(body, status_code=exc.status, headers=headers)
 
     @app.exception_handler(DiceboardError)
     async def engine_error(_request: Request, exc: DiceboardError) -> Response:
@@ -228,4 +240,7 @@ def create_app(
 
     app.add_middleware(EngineGate, warmup=warmup)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    # who the client is (limits.py), after the trusted proxies' headers are applied (outermost)
+    app.add_middleware(ClientMiddleware)
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     return app

@@ -192,10 +192,11 @@ class ComputerPool:
     """The worker pool that computer players think in, shared fairly between clients.
 
     Each client (see :mod:`diceboard.server.limits`) has its own queue; a free worker takes
-    the next job of the next client in turn (round-robin), so a client with a long backlog
-    delays another client's job by at most one of its own. Within a client a ``move`` goes
-    before hints and analyses. A client may have ``per_client`` jobs queued or running at
-    once, a game ``per_game`` hints and analyses; past that :meth:`run` raises
+    the next job of the client served least recently (round-robin, a newcomer first), so a
+    client with a long backlog delays another client's job by at most one of its own. Within
+    a client a ``move`` goes before hints and analyses. A client may have ``per_client`` jobs
+    queued or running at once, a game ``per_game`` hints and analyses; past that :meth:`run`
+    raises
     :class:`~diceboard.server.errors.TooManyRequests`. A job whose caller is cancelled before
     a worker took it is dropped.
     """
@@ -206,9 +207,11 @@ class ComputerPool:
         self._executor: Executor | None = None
         self.per_client = per_client
         self.per_game = per_game
-        #: jobs waiting for a worker, per client; ``_turns`` is the round-robin order
+        #: jobs waiting for a worker, per client, and when each client was last served (the
+        #: number of the job; kept while it has jobs queued or running)
         self._waiting: dict[str, deque[_Job]] = {}
-        self._turns: deque[str] = deque()
+        self._served: dict[str, int] = {}
+        self._dispatched = 0
         self._running = 0
         #: jobs queued or running, per client, and hints and analyses per game
         self._by_client: Counter[str] = Counter()
@@ -290,7 +293,6 @@ class ComputerPool:
         queue = self._waiting.get(who)
         if queue is None:
             queue = self._waiting[who] = deque()
-            self._turns.append(who)
         if kind == "move":
             # a move goes before the client's own hints and analyses
             at = next((i for i, j in enumerate(queue) if j.kind != "move"), len(queue))
@@ -311,28 +313,28 @@ class ComputerPool:
             queue.remove(job)
             if not queue:
                 del self._waiting[job.client]
-                self._turns.remove(job.client)
             self._release(job)
 
     def _release(self, job: _Job) -> None:
         self._by_client[job.client] -= 1
         if self._by_client[job.client] <= 0:
             del self._by_client[job.client]
+            self._served.pop(job.client, None)
         if job.kind != "move":
             self._by_game[job.game] -= 1
             if self._by_game[job.game] <= 0:
                 del self._by_game[job.game]
 
     def _dispatch(self) -> None:
-        """Hand waiting jobs to free workers, one client after another."""
-        while self._running < self._workers and self._turns:
-            client = self._turns.popleft()
+        """Hand waiting jobs to free workers, the client served least recently first."""
+        while self._running < self._workers and self._waiting:
+            client = min(self._waiting, key=lambda c: self._served.get(c, -1))
             queue = self._waiting[client]
             job = queue.popleft()
-            if queue:
-                self._turns.append(client)
-            else:
+            if not queue:
                 del self._waiting[client]
+            self._dispatched += 1
+            self._served[client] = self._dispatched
             if job.future.done():  # its caller was cancelled meanwhile
                 self._release(job)
                 continue
@@ -381,7 +383,6 @@ class ComputerPool:
                 if not job.future.done():
                     job.future.cancel()
         self._waiting.clear()
-        self._turns.clear()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None

@@ -77,3 +77,10 @@ class Gone(ServiceError):
 
     status = 410
     code = "expired"
+
+
+class TooLarge(ServiceError):
+    """The request is bigger than the server takes (a record with too many games or moves)."""
+
+    status = 413
+    code = "too_large"

@@ -10,6 +10,11 @@ change. The client may then send:
 - ``{"type": "view", "flipped": true}`` → a ``state`` message in that orientation;
 - ``{"type": "ping"}`` → ``pong``.
 
+A game takes at most ``sockets_per_game`` sockets and one client (see
+:mod:`diceboard.server.limits`) at most ``sockets_per_client`` over all games: past that the
+socket gets an ``error`` (status 429, with ``retry_after``) and is closed with 1013 (try again
+later). Moves are rate-limited as over HTTP (an ``error`` with status 429).
+
 Malformed messages get an ``error`` and change nothing; a message over the size limit, or no
 hello within 10 seconds, closes the connection (code 1009 / 1008). A binary frame gets an
 ``error`` and closes the connection with 1003 (the protocol is JSON text only).
@@ -21,6 +26,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -28,8 +34,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from diceboard.core.errors import DiceboardError
 from diceboard.server.api import COOKIE_PREFIX, GAME_ID
-from diceboard.server.errors import ServiceError
+from diceboard.server.errors import ServiceError, TooManyRequests
 from diceboard.server.hub import Viewer
+from diceboard.server.limits import Limits, SocketLimits, current_client
 from diceboard.server.service import GameService
 
 log = logging.getLogger(__name__)
@@ -116,11 +123,25 @@ def _parse(text: str) -> AnyMessage:
 @router.websocket("/api/games/{game_id}/ws")
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """Push a game's changes to one viewer and take its moves."""
-    import re
-
     service: GameService = websocket.app.state.service
     limit: int = websocket.app.state.settings.max_message_bytes
+    sockets: SocketLimits = websocket.app.state.sockets
+    client = current_client()
     await websocket.accept()
+    try:
+        sockets.open(game_id, client)
+    except TooManyRequests as exc:
+        with contextlib.suppress(Exception):
+            await websocket.send_text(_error(429, exc.message, retry_after=exc.retry_after))
+            await websocket.close(1013, exc.message[:120])
+        return
+    try:
+        await _serve(websocket, service, game_id, limit)
+    finally:
+        sockets.close(game_id, client)
+
+
+async def _serve(websocket: WebSocket, service: GameService, game_id: str, limit: int) -> None:
     if not re.match(GAME_ID, game_id):
         await websocket.close(1008, "bad game id")
         return
@@ -198,6 +219,7 @@ async def _read(
         except ValueError as exc:
             viewer.send(_error(400, str(exc)))
             continue
+        limits: Limits = websocket.app.state.limits
         if isinstance(message, Ping):
             viewer.send('{"type":"pong"}')
         elif isinstance(message, ViewMessage):
@@ -209,14 +231,19 @@ async def _read(
         elif isinstance(message, Hello):
             viewer.send(_error(400, "hello was already said"))
         else:
-            await _move(service, viewer, token, message)
+            await _move(service, limits, viewer, token, message)
 
 
 async def _move(
-    service: GameService, viewer: Viewer, token: str | None, message: MoveMessage
+    service: GameService, limits: Limits, viewer: Viewer, token: str | None, message: MoveMessage
 ) -> None:
     try:
+        limits.check("move")
+        await service.computer.ensure_room(viewer.game_id)
         live = await service.move(viewer.game_id, token, message.move, message.version)
+    except TooManyRequests as exc:
+        viewer.send(_error(429, exc.message, message.id, retry_after=exc.retry_after))
+        return
     except ServiceError as exc:
         viewer.send(_error(exc.status, exc.message, message.id))
         current = getattr(exc, "live", None)

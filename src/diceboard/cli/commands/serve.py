@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import socket
+from typing import Any
 
 from diceboard.cli.arguments import bounded
 from diceboard.cli.errors import UsageError
@@ -28,6 +29,17 @@ examples:
 _port = bounded(int, 1, 65535, "a port is between 1 and 65535")
 _workers = bounded(int, 1, 64, "computer workers must be 1 to 64")
 _seconds = bounded(float, 0, 60, "the computer delay is 0 to 60 seconds")
+_sockets = bounded(int, 1, 1_000_000, "a socket cap is 1 to 1000000")
+
+
+def _proxy(text: str) -> str:
+    """A trusted proxy: an IP address or network."""
+    try:
+        return str(ipaddress.ip_network(text.strip(), strict=False))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a trusted proxy is an IP address or network (10.0.0.0/8), not {text!r}"
+        ) from None
 
 
 def register(subparsers: Subparsers) -> None:
@@ -54,6 +66,28 @@ def register(subparsers: Subparsers) -> None:
         metavar="S",
         default=0.4,
         help="least seconds a computer move takes, so that it can be followed (default 0.4)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        type=_proxy,
+        action="append",
+        default=[],
+        metavar="ADDR",
+        help="a reverse proxy (address or network; repeatable) whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed: the client's address for the limits, HTTPS for the "
+        "seat cookie's Secure flag (default: none)",
+    )
+    parser.add_argument(
+        "--sockets-per-game",
+        type=_sockets,
+        metavar="N",
+        help="WebSockets one game takes at once (default 500)",
+    )
+    parser.add_argument(
+        "--sockets-per-client",
+        type=_sockets,
+        metavar="N",
+        help="WebSockets one client address may have open at once (default 40)",
     )
     parser.add_argument(
         "--log-level",
@@ -95,7 +129,10 @@ def run(args: argparse.Namespace) -> int:
             "python3 -m pip install '.[web]' in the source folder"
         ) from None
     url = args.db or default_database_url()
-    options = {} if args.computer_workers is None else {"computer_workers": args.computer_workers}
+    options: dict[str, Any] = {"trusted_proxies": tuple(args.trusted_proxy)}
+    for name in ("computer_workers", "sockets_per_game", "sockets_per_client"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
     settings = ServerSettings(url, computer_delay=args.computer_delay, **options)
     sock = _bind(args.host, args.port)
 
@@ -120,6 +157,9 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
+        # the app believes forwarded headers from --trusted-proxy only (see create_app), not
+        # uvicorn's default of any on 127.0.0.1
+        proxy_headers=False,
         timeout_graceful_shutdown=3,
     )
     uvicorn.Server(config).run(sockets=[sock])

@@ -9,7 +9,9 @@ in memory, their locks, committing, and the preamble of every action):
 - :mod:`.computer_turns`: the computer's turns, its answer to a draw offer, hints;
 - :mod:`.offers`: one state machine for draw, takeback and rematch offers;
 - :mod:`.import_export`: game records in and out;
-- :mod:`.lobby`: listings of games.
+- :mod:`.lobby`: listings of games;
+- :mod:`.admission`: what one client may create (its lobby share, its computer share);
+- :mod:`.expiry`: ending games nobody joined or plays (answered 410 afterwards).
 
 :class:`GameService` is the facade the HTTP API and the WebSocket call.
 """
@@ -23,8 +25,10 @@ from diceboard.server.computer import ComputerPool
 from diceboard.server.hub import Hub
 from diceboard.server.live import LiveGame
 from diceboard.server.schemas import NewGame
+from diceboard.server.service.admission import Admission
 from diceboard.server.service.computer_turns import ComputerTurns
 from diceboard.server.service.core import ServiceCore, seats_of
+from diceboard.server.service.expiry import Expiry, refuse_if_gave_up
 from diceboard.server.service.import_export import ImportExport
 from diceboard.server.service.lifecycle import Lifecycle, SeatGrant
 from diceboard.server.service.lobby import Lobby
@@ -50,6 +54,8 @@ class GameService:
         self._rematch = RematchOffer(self.core, self.lifecycle)
         self.records = ImportExport(self.core)
         self.listings = Lobby(self.core)
+        self.admission = Admission(self.core)
+        self.expiry = Expiry(self.core)
 
     @property
     def hub(self) -> Hub:
@@ -64,10 +70,13 @@ class GameService:
     async def start(self) -> None:
         """Resume every game in play (see :meth:`.lifecycle.Lifecycle.start`)."""
         await self.lifecycle.start()
+        self.expiry.start()
 
     async def stop(self) -> None:
         """Stop timers, computer turns and the heartbeat."""
+        await self.expiry.stop()
         await self.lifecycle.stop()
+        self.records.close()
 
     async def get(self, game_id: str) -> LiveGame:
         """The game ``game_id``; 404 if unknown."""
@@ -75,41 +84,62 @@ class GameService:
 
     async def create(self, request: NewGame) -> SeatGrant:
         """A new game as ``request`` describes it; the creator gets a seat token."""
-        return await self.lifecycle.create(request)
+        await self.admission.before_create(request)
+        grant = await self.lifecycle.create(request)
+        self.admission.created(grant.live.id, request.listed)
+        return grant
+
+    async def _live(self, game_id: str) -> LiveGame:
+        """The game ``game_id`` for an action: 404 if unknown, 410 if it expired."""
+        live = await self.core.get(game_id)
+        refuse_if_gave_up(live)
+        return live
 
     async def join(self, game_id: str, code: str | None, name: str | None) -> SeatGrant:
         """Take the open seat of a waiting game."""
+        await self._live(game_id)
         return await self.lifecycle.join(game_id, code, name)
 
     async def move(
         self, game_id: str, token: str | None, text: str, version: int | None
     ) -> LiveGame:
         """Play ``text`` for the seat ``token`` holds."""
+        await self._live(game_id)
         return await self.moves.move(game_id, token, text, version)
 
     async def resign(self, game_id: str, token: str | None, seat: str | None) -> LiveGame:
         """The seat gives up."""
+        await self._live(game_id)
         return await self.moves.resign(game_id, token, seat)
 
     async def draw(self, game_id: str, token: str | None, action: str) -> LiveGame:
         """Offer, accept or decline a draw."""
+        await self._live(game_id)
         return await self.offers.act(self._draw, game_id, token, action)
 
     async def takeback(self, game_id: str, token: str | None, action: str) -> LiveGame:
         """Ask for, accept or decline taking back a move."""
+        await self._live(game_id)
         return await self.offers.act(self._takeback, game_id, token, action)
 
     async def rematch(self, game_id: str, token: str | None, action: str) -> dict[str, Any]:
         """Offer, accept or decline a rematch; once it exists, the caller's seat there."""
+        await self._live(game_id)
         return await self.offers.act(self._rematch, game_id, token, action)
 
     async def hint(self, game_id: str, token: str | None) -> dict[str, Any]:
         """The computer's suggestion for the player to move."""
+        await self._live(game_id)
         return await self.computer.hint(game_id, token)
 
     async def import_record(self, record: GameRecord) -> LiveGame:
         """Store a game record for replaying."""
         return await self.records.import_record(record)
+
+    async def import_text(self, text: str) -> LiveGame:
+        """Read a record's text (JSON or PGN, off the event loop, within the import caps) and
+        store it for replaying."""
+        return await self.records.import_text(text)
 
     async def record(self, game_id: str) -> GameRecord:
         """The record of a game as it stands."""

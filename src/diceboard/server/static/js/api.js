@@ -90,11 +90,14 @@ export const RESULT_WORDS = {
   timeout: "time ran out",
   resignation: "resignation",
   agreement: "agreement",
+  expired: "nobody joined in time",
+  abandoned: "nobody moved for too long",
 };
 
 export function describeOutcome(outcome, playerNames, players) {
   if (!outcome) return "";
   const why = RESULT_WORDS[outcome.reason] || outcome.reason;
+  if (outcome.result === "*") return `No result (${why})`;
   if (!outcome.winner) return `Draw (${why}) · ${outcome.result}`;
   const name = playerNames[players.indexOf(outcome.winner)];
   return `${name} wins (${why}) · ${outcome.result}`;

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import diceboard
-from diceboard.analysis.puzzles import shipped, verify
+from diceboard.analysis.puzzles import position_key, shipped, verify
 
 
 def _sets() -> list[tuple[str, dict]]:  # type: ignore[type-arg]
@@ -29,11 +29,17 @@ def test_every_shipped_set_is_big_and_well_formed() -> None:
         puzzles = document["puzzles"]
         assert len(puzzles) >= 200
         assert len({p["id"] for p in puzzles}) == len(puzzles)
+        assert "generation" in document and document["generation"]["puzzles"] == len(puzzles)
         game = diceboard.game(name)
+        keys = set()
         for puzzle in puzzles:
             state = game.parse(puzzle["position"])
             assert state.parse_move(puzzle["solution"]) in state.legal_moves()
+            assert puzzle["solution"] in puzzle["accepted"]
             assert state.to_move == puzzle["to_move"]
+            keys.add(position_key(state))
+        # no position twice, move counters aside
+        assert len(keys) == len(puzzles)
 
 
 def _cases(sample: int | None) -> list[tuple[str, dict]]:  # type: ignore[type-arg]

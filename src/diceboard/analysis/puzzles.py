@@ -2,15 +2,29 @@
 
 :func:`generate` plays self-play games (``SELF_PLAY_AGENT``, with ``EPSILON`` of its moves
 random, so that there are slips to punish) and looks at every decision. A position is a
-candidate when the self-play search's best move beats the second best by
-:data:`MARGIN` of win probability; it becomes a puzzle when a deeper search
-(``PROOF_AGENT``, on the position string alone, as a solver will see it) agrees on the
-move, keeps the margin, and the move has a theme:
+candidate when the self-play search's best move beats every *other* move by the game's
+:func:`margin`; it becomes a puzzle when a deeper search (``PROOF_AGENT``, on the position
+string alone, as a solver will see it) agrees on the move, keeps the margin, and the move has
+a theme:
 
 - ``win``: the move wins the game by force (a proven value of 1),
-- ``material``: along the deeper search's line the mover ends with more dice than the
-  opponent, relative to now (the move wins a die or more),
-- ``save``: the line keeps the material balance while the second-best move's line loses a die.
+- ``material``: along the deeper search's line the mover ends with more dice than now, and
+  with more than along the line of the best other move (the move wins a die or more),
+- ``save``: the line keeps the material balance while the best other move's line loses a die.
+
+**Other moves.** Moves that differ only in the face the die is turned to (a Custodian step
+``b1-b3=2`` or ``b1-b3=5``) are one answer, a move's *family*: the puzzle is to find the die
+and where it goes, and the families are compared, best move of each. Every face of the
+solution's family that also keeps the margin is accepted (``accepted``).
+
+**The margin** is three quarters of a die, in calibrated win probability, capped at
+:data:`MARGIN` (20 points): a die is worth 24 points of win probability in Chase but only 9
+in Custodian Dice, a drawish game (its calibration slope is a third of Chase's), so that a
+fixed 20 points let through only forced wins, which a depth-4 search rarely finds there.
+
+**Duplicates.** A position is looked at once (the board, the side to move and the dice in
+hand: move counters do not make a new puzzle), and within one self-play game a solution seen
+in an earlier puzzle is not asked again (the same motif, a move later).
 
 Difficulty (1–4) is the shallowest search depth that finds the move and keeps it: a depth-1
 puzzle is seen at a glance, a depth-4 one needs a combination. Everything is seeded.
@@ -18,21 +32,25 @@ puzzle is seen at a glance, a depth-4 one needs a combination. Everything is see
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 import time
-from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from diceboard.analysis.calibration import EPSILON, roll_chance, win_probability
 from diceboard.core.game import Game, State
-from diceboard.core.move import Move
+from diceboard.core.move import Move, MoveKind
 
 SELF_PLAY_AGENT = "alphabeta:depth=2"
 PROOF_DEPTH = 4
 PROOF_AGENT = f"alphabeta:depth={PROOF_DEPTH},contempt=0"
-#: how much more win probability the solution must give than the second-best move
+#: the most win probability the solution must give over the best other move
 MARGIN = 0.2
+#: the margin in dice: the solution is worth this much of a die more than any other move
+MARGIN_DICE = 0.75
 MAX_DECISIONS = 400
 
 
@@ -49,9 +67,54 @@ class Puzzle:
     line: list[str]
     theme: str
     difficulty: int
-    #: win probability of the solution, and of the second-best move, for the solver
+    #: win probability of the solution, and of the best other move, for the solver
     solved: float
     second: float
+    #: the best other move (what a solver most likely plays instead) and its line
+    refutation: list[str] = field(default_factory=list)
+    #: every move that solves it: the solution and its other faces that keep the margin
+    accepted: list[str] = field(default_factory=list)
+
+
+@functools.cache
+def die_worth(name: str) -> float:
+    """What one die more is worth in the game ``name``, in calibrated win probability: the
+    win probability of an even position with one die more, less one half (from the
+    evaluation's material weight and the game's calibration)."""
+    from diceboard import games
+    from diceboard.ai.engine.evaluation import EVAL_LIMIT
+    from diceboard.ai.weights import weights_for
+
+    feature = int(games.component(name, "ai").MATERIAL_FEATURE)
+    weight = float(weights_for(name, "fitted")[feature])
+    return win_probability(name, EVAL_LIMIT * math.tanh(weight / 2.0)) - 0.5
+
+
+def margin(name: str) -> float:
+    """The win probability by which a puzzle's solution must beat every other move in the
+    game ``name``: :data:`MARGIN_DICE` of a die, at most :data:`MARGIN`."""
+    return min(MARGIN, MARGIN_DICE * die_worth(name))
+
+
+def family(move: Move) -> Hashable:
+    """What a solver names when answering: the move without the face a step turns to (a
+    placement keeps its face: which die goes where is the question)."""
+    face = move.face if move.kind is MoveKind.PLACEMENT else None
+    return (
+        move.kind,
+        move.from_square,
+        move.to_square,
+        move.direction,
+        move.absorbed,
+        move.exchange,
+        face,
+    )
+
+
+def position_key(state: State) -> Hashable:
+    """A position as a puzzle: board, side to move and hand, without the move counters."""
+    hand = tuple(sorted((p, tuple(f or 0 for f in faces)) for p, faces in state.hand().items()))
+    return (state.to_move, tuple(sorted(state.board().items())), hand)
 
 
 def _balance(state: State, player: str) -> int:
@@ -67,40 +130,65 @@ def _line_balance(state: State, line: tuple[Move, ...], player: str) -> int:
     return _balance(state, player)
 
 
+def _ranked(name: str, moves: tuple[Any, ...]) -> tuple[Any, Any | None, list[Move]]:
+    """The best move, the best move of another family, and the best move's family members
+    that beat that one by the margin (the accepted answers)."""
+    best = moves[0]
+    key = family(best.move)
+    other = next((m for m in moves if family(m.move) != key), None)
+    if other is None:
+        return best, None, [best.move]
+    floor = win_probability(name, other.value) + margin(name)
+    accepted = [
+        m.move for m in moves if family(m.move) == key and win_probability(name, m.value) >= floor
+    ]
+    return best, other, accepted
+
+
+def family_gap(name: str, moves: tuple[Any, ...]) -> float:
+    """How much more win probability the best move gives than the best of another family
+    (0 when every move is of one family)."""
+    best, other, _ = _ranked(name, moves)
+    if other is None:
+        return 0.0
+    return win_probability(name, best.value) - win_probability(name, other.value)
+
+
 def prove(state: State, proof: object) -> dict[str, Any] | None:
     """The puzzle fields of ``state`` (a decision position) if it is one, else ``None``.
     ``proof`` is the deep agent (anything with ``analyse``)."""
     from diceboard.ai import agent
 
-    moves = state.legal_moves()
-    if len(moves) < 2:
-        return None
-    deep = proof.analyse(state)  # type: ignore[attr-defined]
     name = state.game.name
-    best, second = deep.moves[0], deep.moves[1]
+    deep = proof.analyse(state)  # type: ignore[attr-defined]
+    best, second, accepted = _ranked(name, deep.moves)
+    if second is None:
+        return None
     p_best = win_probability(name, best.value)
     p_second = win_probability(name, second.value)
-    if p_best - p_second < MARGIN:
+    if p_best - p_second < margin(name):
         return None
     me = state.to_move
     now = _balance(state, me)
+    after = state.play(second.move)
+    refutation: tuple[Move, ...] = (second.move,)
+    if not (after.is_terminal() or after.is_chance()):
+        refutation += proof.analyse(after).pv  # type: ignore[attr-defined]
+    kept = _line_balance(state, deep.pv, me)
+    other = _line_balance(state, refutation, me)
     if best.value >= 1.0:
         theme = "win"
-    elif _line_balance(state, deep.pv, me) > now:
+    elif kept > now and kept > other:
         theme = "material"
-    else:
-        after = state.play(second.move)
-        if after.is_terminal() or after.is_chance():
-            return None
-        reply = proof.analyse(after)  # type: ignore[attr-defined]
-        lost = _line_balance(after, reply.pv, me) < now
-        kept = _line_balance(state, deep.pv, me) >= now
-        if not (lost and kept):
-            return None
+    elif kept >= now > other:
         theme = "save"
+    else:
+        return None
+    solutions = {family(m) for m in accepted}
     difficulty = PROOF_DEPTH
     for depth in range(1, PROOF_DEPTH):
-        if agent(f"alphabeta:depth={depth},contempt=0", seed=1).analyse(state).best == best.move:
+        shallow = agent(f"alphabeta:depth={depth},contempt=0", seed=1).analyse(state)
+        if family(shallow.best) in solutions:
             difficulty = depth
             break
     return {
@@ -110,6 +198,8 @@ def prove(state: State, proof: object) -> dict[str, Any] | None:
         "difficulty": difficulty,
         "solved": round(p_best, 3),
         "second": round(p_second, 3),
+        "refutation": [m.notation for m in refutation],
+        "accepted": [m.notation for m in accepted],
     }
 
 
@@ -125,8 +215,9 @@ def generate(
     from diceboard.ai import agent
 
     proof = agent(PROOF_AGENT, seed=1)
+    name = game.name
     found: list[Puzzle] = []
-    seen: set[str] = set()
+    seen: set[Hashable] = set()
     candidates = 0
     began = time.perf_counter()
     games = 0
@@ -136,24 +227,27 @@ def generate(
         player = agent(SELF_PLAY_AGENT, seed=rng.randrange(2**31))
         state = game.start(seed=rng.randrange(2**31))
         decisions = 0
+        solved_here: set[Hashable] = set()
         while state.outcome() is None and decisions < MAX_DECISIONS and len(found) < count:
             if state.is_chance():
                 state = roll_chance(state, rng)
                 continue
             analysis = player.analyse(state)
             decisions += 1
-            text = str(state)
-            if len(analysis.moves) >= 2 and text not in seen:
-                name = game.name
-                gap = win_probability(name, analysis.moves[0].value) - win_probability(
-                    name, analysis.moves[1].value
-                )
-                if gap >= MARGIN:
-                    candidates += 1
-                    seen.add(text)
-                    position = game.parse(text)
-                    fields = prove(position, proof)
-                    if fields is not None:
+            key = position_key(state)
+            if (
+                len(analysis.moves) >= 2
+                and key not in seen
+                and family_gap(name, analysis.moves) >= margin(name)
+            ):
+                candidates += 1
+                seen.add(key)
+                text = str(state)
+                fields = prove(game.parse(text), proof)
+                if fields is not None:
+                    motif = family(state.parse_move(fields["solution"]))
+                    if motif not in solved_here:
+                        solved_here.add(motif)
                         found.append(
                             Puzzle(
                                 id=f"{name}-{seed}-{len(found) + 1}",
@@ -181,27 +275,36 @@ def generate(
     return found, figures
 
 
-def puzzle_document(game: Game, puzzles: list[Puzzle], command: str) -> dict[str, Any]:
-    """The JSON document of a puzzle set."""
-    return {
+def puzzle_document(
+    game: Game, puzzles: list[Puzzle], command: str, figures: dict[str, float] | None = None
+) -> dict[str, Any]:
+    """The JSON document of a puzzle set (with the generation figures, where given)."""
+    document: dict[str, Any] = {
         "format": "diceboard-puzzles",
-        "version": 1,
+        "version": 2,
         "game": game.name,
         "command": command,
-        "proof": {"agent": PROOF_AGENT, "margin": MARGIN},
-        "puzzles": [asdict(p) for p in puzzles],
+        "proof": {
+            "agent": PROOF_AGENT,
+            "margin": round(margin(game.name), 4),
+            "margin_dice": MARGIN_DICE,
+        },
     }
+    if figures is not None:
+        document["generation"] = figures
+    document["puzzles"] = [asdict(p) for p in puzzles]
+    return document
 
 
 def verify(puzzle: dict[str, Any], game: Game) -> bool:
-    """Whether ``puzzle``'s solution is still the one move, by the proof's margin."""
+    """Whether ``puzzle``'s solution is still the one answer: the deeper search's best move
+    is one of its accepted moves, ahead of every other family by the game's margin."""
     from diceboard.ai import agent
 
     state = game.parse(puzzle["position"])
     deep = agent(PROOF_AGENT, seed=1).analyse(state)
-    name = game.name
-    gap = win_probability(name, deep.moves[0].value) - win_probability(name, deep.moves[1].value)
-    return deep.best.notation == puzzle["solution"] and gap >= MARGIN
+    accepted = set(puzzle.get("accepted") or [puzzle["solution"]])
+    return deep.best.notation in accepted and family_gap(game.name, deep.moves) >= margin(game.name)
 
 
 def shipped(name: str) -> dict[str, Any]:
@@ -220,3 +323,83 @@ def shipped(name: str) -> dict[str, Any]:
 
     document: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
     return document
+
+
+#: the quick search that finds the reply to a wrong answer (a few milliseconds to a tenth of
+#: a second: it runs while the solver waits)
+REPLY_AGENT = "alphabeta:depth=3,contempt=0"
+
+_THEME_WORDS = {
+    "win": "it wins the game",
+    "material": "it wins material",
+    "save": "it saves your die",
+}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A solver's move judged: right or wrong, what to tell them, the position after the
+    move, and (for a wrong move) the opponent's best reply line."""
+
+    correct: bool
+    text: str
+    move: Move
+    after: State
+    reply: list[str]
+
+
+def _dice(n: int) -> str:
+    return "a die" if n == 1 else f"{n} dice"
+
+
+def answer(puzzle: dict[str, Any], game: Game, text: str) -> Answer:
+    """Judge the move ``text`` as an answer to ``puzzle``: the engine reads it (an illegal or
+    unreadable move raises the engine's error, which says why), compares it with the accepted
+    moves and, for a wrong one, searches the opponent's reply (``REPLY_AGENT``) to say what
+    goes wrong."""
+    from diceboard.ai import agent
+
+    state = game.parse(puzzle["position"])
+    move = state.parse_move(text)
+    after = state.play(move)
+    accepted = [state.parse_move(t) for t in puzzle.get("accepted") or [puzzle["solution"]]]
+    why = _THEME_WORDS.get(puzzle["theme"], "it is the one move")
+    if move in accepted:
+        line = " ".join(puzzle["line"])
+        return Answer(True, f"Solved: {move.notation}, {why} (the line: {line}).", move, after, [])
+    solution = accepted[0]
+    if family(move) == family(solution):
+        face = "" if move.face is None else f" turned to {move.face}"
+        return Answer(
+            False,
+            f"The right die and square, but{face} it does not work: another face does.",
+            move,
+            after,
+            [],
+        )
+    me = state.to_move
+    name = game.name
+    outcome = after.outcome()
+    if outcome is not None:
+        result = "a draw" if outcome.winner is None else f"a win for {outcome.winner}"
+        return Answer(False, f"{move.notation} ends the game in {result}.", move, after, [])
+    if after.is_chance():
+        return Answer(False, f"{move.notation} is not the answer.", move, after, [])
+    reply = agent(REPLY_AGENT, seed=1).analyse(after)
+    now = _balance(state, me)
+    then = _line_balance(after, reply.pv, me)
+    first = reply.pv[0].notation if reply.pv else reply.best.notation
+    if then < now:
+        what = f"the reply {first} costs you {_dice((now - then) // 2)}"
+    elif puzzle["theme"] == "win":
+        what = f"it does not win: the game goes on after {first}"
+    elif puzzle["theme"] == "material":
+        what = f"it wins no material: {first} holds everything"
+    else:
+        what = f"it is answered by {first}"
+    chance = win_probability(name, -reply.value)
+    text_out = (
+        f"{move.notation} is not the answer: {what}. The engine gives you "
+        f"{chance:.0%} after it; the best move gives {puzzle['solved']:.0%}."
+    )
+    return Answer(False, text_out, move, after, [m.notation for m in reply.pv])

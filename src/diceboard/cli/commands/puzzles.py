@@ -19,8 +19,10 @@ examples:
 DESCRIPTION = """\
 Play self-play games (alphabeta:depth=2, 15 % random moves) and keep the positions where one
 move wins the game, wins material or saves a die, proved by alphabeta:depth=4 on the position
-string with a margin of 20 points of win probability over the second-best move; difficulty
-1-4 is the shallowest depth that finds the move. Writes JSON; prints the generation rate."""
+string with a margin over every other move of three quarters of a die in win probability (at
+most 20 points); moves that differ only in the face turned to are one answer. Positions are
+de-duplicated; difficulty 1-4 is the shallowest depth that finds the move. Writes JSON with
+the generation figures; prints the generation rate."""
 
 
 def register(subparsers: Subparsers) -> None:
@@ -49,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     puzzles, figures = generate(game, args.count, args.seed, _progress)
     command = f"diceboard puzzles generate {game.name} --count {args.count} --seed {args.seed}"
-    text = json.dumps(puzzle_document(game, puzzles, command), indent=1) + "\n"
+    text = json.dumps(puzzle_document(game, puzzles, command, figures), indent=1) + "\n"
     if args.out == "-":
         sys.stdout.write(text)
     else:

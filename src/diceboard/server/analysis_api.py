@@ -14,6 +14,7 @@ computer pool, one evaluation at a time per client.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import weakref
 from pathlib import Path as FilePath
 from typing import Annotated, Any
@@ -23,6 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from diceboard.server.api import GameId, Service
+from diceboard.server.errors import Conflict
 from diceboard.server.service.analysis import (
     MAX_PATH,
     MAX_SECONDS,
@@ -67,6 +69,10 @@ def client_key(request: Request) -> str:
 
 
 _LOCKS: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+#: the latest evaluation each client asked for: one still waiting when a newer one comes is
+#: dropped (the page has moved on), so a client has at most one running and one waiting
+_LATEST: dict[str, int] = {}
+_TICKETS = itertools.count()
 
 
 def _lock_for(client: str) -> asyncio.Lock:
@@ -118,10 +124,18 @@ async def analysis_evaluate(
         body.lines,
     )
     client = client_key(request)
-    async with _lock_for(client):
-        answer: dict[str, Any] = await service.core.pool.run(
-            job, game=f"analysis-board:{client}", kind="analysis", work=run_job
-        )
+    ticket = next(_TICKETS)
+    _LATEST[client] = ticket
+    try:
+        async with _lock_for(client):
+            if _LATEST.get(client) != ticket:
+                raise Conflict("superseded: a newer evaluation from you came in meanwhile")
+            answer: dict[str, Any] = await service.core.pool.run(
+                job, game=f"analysis-board:{client}", kind="analysis", work=run_job
+            )
+    finally:
+        if _LATEST.get(client) == ticket:
+            del _LATEST[client]
     return answer
 
 

@@ -1,18 +1,25 @@
 """The WebSocket hub: who watches which game, and pushing every change to them.
 
-Each viewer has a bounded outgoing queue drained by its own writer task, so a slow or stalled
-browser never holds up a move or the other viewers; a viewer whose queue overflows is
-disconnected (its page reconnects and gets a fresh snapshot).
+A change is turned into text once per kind of viewer, not once per socket: the viewers of a
+game fall into a few groups (the seats they hold, the board orientation, with or without
+pictures; every spectator of one orientation is one group), and each group's ``state``
+message is built and serialised once and the same text queued to all of its sockets. Queuing
+never waits: each viewer has a bounded outgoing queue drained by its own writer task, so a
+slow or stalled browser never holds up a move, the loop or the other viewers; a viewer whose
+queue overflows is disconnected (its page reconnects and gets a fresh snapshot).
+
+With several server processes (:mod:`diceboard.server.cluster`) the hub also knows which seats
+are connected to the other processes, and relays notices to them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from typing import Any
 
+from diceboard.server.jsontext import dumps
 from diceboard.server.live import LiveGame
 from diceboard.server.views import ViewCache
 
@@ -71,8 +78,12 @@ class Hub:
     def __init__(self, views: ViewCache) -> None:
         self._views = views
         self._viewers: dict[str, set[Viewer]] = {}
+        #: the seats connected to other server processes: game -> process -> seats
+        self._remote: dict[str, dict[str, frozenset[str]]] = {}
         #: called when the set of connected seats of a game changes
         self.on_presence: Callable[[str], None] | None = None
+        #: called with every notice, to pass it on to the viewers of other server processes
+        self.relay: Callable[[str, dict[str, Any]], None] | None = None
 
     def add(self, viewer: Viewer) -> None:
         """Start pushing ``viewer``'s game to it."""
@@ -92,9 +103,38 @@ class Hub:
         if self.connected(viewer.game_id) != before and self.on_presence:
             self.on_presence(viewer.game_id)
 
+    def local_seats(self, game_id: str) -> frozenset[str]:
+        """The seats with an open connection to this process."""
+        return frozenset(s for v in self._viewers.get(game_id, ()) for s in v.seats)
+
     def connected(self, game_id: str) -> set[str]:
-        """The seats that have at least one open connection."""
-        return {s for v in self._viewers.get(game_id, ()) for s in v.seats}
+        """The seats that have at least one open connection (to any server process)."""
+        seats = set(self.local_seats(game_id))
+        for remote in self._remote.get(game_id, {}).values():
+            seats |= remote
+        return seats
+
+    def set_remote_seats(self, game_id: str, process: str, seats: frozenset[str]) -> None:
+        """Another server ``process`` now has connections for ``seats`` of ``game_id``."""
+        before = self.connected(game_id)
+        games = self._remote.setdefault(game_id, {})
+        if seats:
+            games[process] = seats
+        else:
+            games.pop(process, None)
+            if not games:
+                del self._remote[game_id]
+        if self.connected(game_id) != before and self.on_presence:
+            self.on_presence(game_id)
+
+    def forget_process(self, process: str) -> None:
+        """A server process has gone: its connections no longer count."""
+        for game_id in [g for g, by in self._remote.items() if process in by]:
+            self.set_remote_seats(game_id, process, frozenset())
+
+    def watched(self) -> list[str]:
+        """The games that have viewers on this process."""
+        return list(self._viewers)
 
     def watchers(self, game_id: str) -> int:
         """How many connections watch ``game_id``."""
@@ -104,22 +144,51 @@ class Hub:
         self, live: LiveGame, viewer_seats: list[str], flipped: bool, pictures: bool = True
     ) -> str:
         """The snapshot of ``live`` for a viewer holding ``viewer_seats``."""
+        return self._message(live, viewer_seats, flipped, pictures, self.connected(live.id))
+
+    def _message(
+        self,
+        live: LiveGame,
+        viewer_seats: list[str],
+        flipped: bool,
+        pictures: bool,
+        connected: set[str],
+    ) -> str:
         invite = None
         if live.data.status == "waiting" and viewer_seats:
             invite = live.data.invite_code
-        return self._views.message(
-            live, flipped, self.connected(live.id), viewer_seats, invite, pictures
-        )
+        return self._views.message(live, flipped, connected, viewer_seats, invite, pictures)
 
     def publish(self, live: LiveGame) -> None:
-        """Send the new snapshot of ``live`` to everyone watching it."""
-        for viewer in list(self._viewers.get(live.id, ())):
-            viewer.send(self.state_message(live, viewer.seats, viewer.flipped, viewer.pictures))
+        """Send the new snapshot of ``live`` to everyone watching it: built once per group
+        of viewers that see the same message, queued to each without waiting."""
+        viewers = self._viewers.get(live.id)
+        if not viewers:
+            return
+        connected = self.connected(live.id)
+        built: dict[tuple[tuple[str, ...], bool, bool], str] = {}
+        for viewer in list(viewers):
+            key = (tuple(viewer.seats), viewer.flipped, viewer.pictures)
+            text = built.get(key)
+            if text is None:
+                text = self._message(live, viewer.seats, viewer.flipped, viewer.pictures, connected)
+                built[key] = text
+            viewer.send(text)
 
     def notice(self, game_id: str, payload: dict[str, Any]) -> None:
-        """Send an event that is not a new snapshot (a declined offer) to everyone."""
-        text = json.dumps({"type": "notice", **payload}, separators=(",", ":"))
-        for viewer in list(self._viewers.get(game_id, ())):
+        """Send an event that is not a new snapshot (a declined offer) to everyone, on this
+        process and (through :attr:`relay`) the others."""
+        self.notice_here(game_id, payload)
+        if self.relay is not None:
+            self.relay(game_id, payload)
+
+    def notice_here(self, game_id: str, payload: dict[str, Any]) -> None:
+        """Send a notice to this process's viewers of ``game_id`` only."""
+        viewers = self._viewers.get(game_id)
+        if not viewers:
+            return
+        text = dumps({"type": "notice", **payload})
+        for viewer in list(viewers):
             viewer.send(text)
 
     def close_all(self) -> None:

@@ -4,6 +4,12 @@ and committing, authorisation, and the preamble every player's action starts wit
 
 Actions on one game are serialised by a per-game lock, and every write is committed to the
 database (guarded by the game's revision) before it is acknowledged or broadcast.
+
+On PostgreSQL the core is one of possibly several server processes (:attr:`ServiceCore.cluster`,
+see :mod:`diceboard.server.cluster`): a game read from memory is first checked against the
+stored revision (one indexed read) so that every process answers with the game as committed,
+other processes' changes are pushed to this one's viewers when they are notified, and a
+game's clock flag and computer turns run only on the process that holds its lease.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from diceboard.server import clocks
+from diceboard.server.cluster import ClusterNode
 from diceboard.server.computer import ComputerPool
 from diceboard.server.errors import Conflict, Forbidden, NotFound, Unauthorized
 from diceboard.server.hub import Hub
@@ -103,6 +110,15 @@ class ServiceCore:
         #: computer's move) is started there
         self.watchers: list[Callable[[LiveGame], None]] = []
         hub.on_presence = self._presence_changed
+        #: this process's part in a cluster of processes sharing the database (PostgreSQL)
+        self.cluster: ClusterNode | None = None
+        #: games changed by another process, and those being read again because of it
+        self._stale: set[str] = set()
+        self._refreshing: set[str] = set()
+        #: the seats of each game last announced to the other processes as connected here
+        self._announced: dict[str, frozenset[str]] = {}
+        if repository.database.engine.dialect.name == "postgresql":
+            self._join_cluster(ClusterNode(repository.database, repository, settings.lease_seconds))
 
     # --- plumbing --------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -128,7 +144,11 @@ class ServiceCore:
         return lock
 
     def keep(self, live: LiveGame) -> None:
-        """Remember ``live`` as the game's current state (the least recently used go)."""
+        """Remember ``live`` as the game's current state (the least recently used go); a
+        game never goes back to an older revision (a read that raced a commit)."""
+        held = self._cache.get(live.id)
+        if held is not None and held.data.revision > live.data.revision:
+            return
         self._cache[live.id] = live
         self._cache.move_to_end(live.id)
         while len(self._cache) > self.settings.cache_size:
@@ -139,20 +159,32 @@ class ServiceCore:
         return self._cache.get(game_id)
 
     async def get(self, game_id: str) -> LiveGame:
-        """The game ``game_id`` (from memory, else from the database); 404 if unknown."""
+        """The game ``game_id`` (from memory if it is current, else from the database); 404 if
+        unknown."""
         live = self._cache.get(game_id)
-        if live is not None:
+        if live is not None and (
+            self.cluster is None
+            or await self.db(self.cluster.store.revision, game_id) == live.data.revision
+        ):
             self._cache.move_to_end(game_id)
             return live
+        return await self.load(game_id)
+
+    async def load(self, game_id: str) -> LiveGame:
+        """The game ``game_id`` read from the database (and remembered); 404 if unknown."""
         loaded = await self.db(self.repository.load, game_id)
         if loaded is None:
+            self._cache.pop(game_id, None)
             raise NotFound(f"there is no game {game_id!r}")
         data, seat_list, moves = loaded
+        held = self._cache.get(game_id)
+        if held is not None and held.data.revision == data.revision:
+            return held
         rules = make_rules(data.game, data.options)
         state = state_after_moves(rules, data.start_position, moves)
         live = LiveGame(data, {s.seat: s for s in seat_list}, tuple(moves), rules, state)
         self.keep(live)
-        return live
+        return self._cache.get(game_id, live)
 
     async def insert(self, live: LiveGame, *, schedule: bool = True) -> LiveGame:
         """Store the new game ``live`` and start what it waits for."""
@@ -191,9 +223,133 @@ class ServiceCore:
         return after
 
     def _presence_changed(self, game_id: str) -> None:
+        if self.cluster is not None:
+            here = self.hub.local_seats(game_id)
+            if here != self._announced.get(game_id, frozenset()):
+                self.cluster.send_presence(game_id, here)
+                if here:
+                    self._announced[game_id] = here
+                else:
+                    self._announced.pop(game_id, None)
         live = self._cache.get(game_id)
         if live is not None:
             self.hub.publish(live)
+
+    # --- several processes on one database -------------------------------------------------------
+    def _join_cluster(self, node: ClusterNode) -> None:
+        self.cluster = node
+        node.on_change = self._changed_elsewhere
+        node.on_notice = self.hub.notice_here
+        node.on_presence = self.hub.set_remote_seats
+        node.on_process_gone = self.hub.forget_process
+        node.on_presence_query = self._announce_presence
+        node.on_resync = self._resync
+        node.on_taken = self._taken_over
+        self.hub.relay = node.send_notice
+
+    async def give_back_downtime(self) -> None:
+        """At start: give running clocks back the time the server was down, measured from the
+        last heartbeat. With other processes on the database, only if none of them was
+        serving meanwhile (then the clocks rightly ran on)."""
+        if self.cluster is not None:
+            given = await self.cluster.join()
+            if given:
+                log.info("gave the running clocks back %.1f s of downtime", given)
+            return
+        now = time.time()
+        last = await self.db(self.repository.last_heartbeat)
+        if last is not None:
+            paused = await self.db(self.repository.pause_clocks, now - last)
+            if paused:
+                log.info("gave %d clocks back %.1f s of downtime", paused, now - last)
+
+    async def games_to_resume(self) -> list[str]:
+        """At start: the games in play whose clock and computer this process now runs (with
+        other processes: those nobody holds, taken over; the heartbeat that renews them and
+        takes over a stopped process's games starts here)."""
+        if self.cluster is None:
+            return await self.db(self.repository.active_ids)
+        taken = await self.cluster.take_over()
+        self.cluster.start_heartbeat()
+        return taken
+
+    async def leave_cluster(self) -> None:
+        """At stop: let this process's games go, so another process takes them over now."""
+        if self.cluster is not None:
+            await self.cluster.leave()
+
+    def _changed_elsewhere(self, game_id: str, revision: int) -> None:
+        """Another process committed ``revision`` of ``game_id``: push it to this process's
+        viewers, and start what it waits for if this process holds the game."""
+        assert self.cluster is not None
+        held = self._cache.get(game_id)
+        if held is not None and held.data.revision >= revision:
+            return
+        if not self.hub.watchers(game_id) and not self.cluster.owns(game_id):
+            self._cache.pop(game_id, None)  # read again when next asked for
+            return
+        self._stale.add(game_id)
+        if game_id not in self._refreshing:
+            self._refreshing.add(game_id)
+            self.spawn(self._refresh(game_id))
+
+    async def _refresh(self, game_id: str) -> None:
+        assert self.cluster is not None
+        try:
+            while game_id in self._stale:
+                self._stale.discard(game_id)
+                live = await self.get(game_id)
+                self.hub.publish(live)
+                if self.cluster.owns(game_id):
+                    self.schedule(live)
+        except NotFound:
+            pass
+        except Exception:
+            log.exception("reading game %s again after a change elsewhere failed", game_id)
+        finally:
+            self._refreshing.discard(game_id)
+
+    def _resync(self) -> None:
+        """Notifications may have been missed: read every watched or held game again."""
+        assert self.cluster is not None
+        wanted = set(self.hub.watched()) | set(self.cluster.held())
+        for game_id in list(self._cache):
+            if game_id not in wanted:
+                self._cache.pop(game_id, None)
+        for game_id in wanted:
+            self._changed_elsewhere(game_id, 1 << 62)
+        self._announce_presence()
+        self.cluster.send(f"q {self.cluster.id}")
+
+    def _announce_presence(self) -> None:
+        assert self.cluster is not None
+        for game_id, seats in self._announced.items():
+            self.cluster.send_presence(game_id, seats)
+
+    def _taken_over(self, game_ids: list[str]) -> None:
+        for game_id in game_ids:
+            self.spawn(self._resume(game_id))
+
+    async def _resume(self, game_id: str) -> None:
+        """Run the game that this process just took over: its clock and computer."""
+        try:
+            live = await self.get(game_id)
+            await self.settle_flag_locked(game_id)
+            self.schedule(live)
+        except NotFound:
+            pass
+        except Exception:
+            log.exception("taking over game %s failed", game_id)
+
+    async def _claim_then_schedule(self, game_id: str) -> None:
+        assert self.cluster is not None
+        try:
+            if await self.cluster.claim(game_id):
+                self.schedule(await self.get(game_id))
+        except NotFound:
+            pass
+        except Exception:
+            log.exception("claiming game %s failed", game_id)
 
     # --- the preamble of every action ------------------------------------------------------------
     @staticmethod
@@ -235,19 +391,31 @@ class ServiceCore:
     # --- what a game waits for: clocks and the computer ------------------------------------------
     def schedule(self, live: LiveGame) -> None:
         """Start what the game now waits for: the flag of a running clock, and whatever the
-        :attr:`watchers` start (the computer's move)."""
+        :attr:`watchers` start (the computer's move). With other processes, only on the one
+        that holds the game's lease (this one claims it if nobody does)."""
         handle = self._flags.pop(live.id, None)
         if handle is not None:
             handle.cancel()
+        if self.cluster is not None:
+            if not live.in_play():
+                self.cluster.finished(live.id)
+                return
+            if not self.cluster.owns(live.id):
+                if _needs_owner(live) and self.cluster.may_claim(live.id):
+                    self.spawn(self._claim_then_schedule(live.id))
+                return
         due = clocks.flag_due(live.data, live.players) if live.in_play() else None
         if due is not None:
             delay = max(0.0, due - time.time()) + 0.02
             loop = asyncio.get_running_loop()
-            self._flags[live.id] = loop.call_later(
-                delay, lambda: self.spawn(self.settle_flag_locked(live.id))
-            )
+            self._flags[live.id] = loop.call_later(delay, self._flag_due, live.id)
         for watcher in self.watchers:
             watcher(live)
+
+    def _flag_due(self, game_id: str) -> None:
+        self._flags.pop(game_id, None)
+        if self.cluster is None or self.cluster.owns(game_id):
+            self.spawn(self.settle_flag_locked(game_id))
 
     def stop_timers(self) -> None:
         """Cancel every clock's flag timer."""
@@ -272,3 +440,8 @@ class ServiceCore:
         if loser is None:
             return live
         return await self.commit(live, ended(live, live.opponent(loser), TIMEOUT, now))
+
+
+def _needs_owner(live: LiveGame) -> bool:
+    """Whether a game in play has anything for an owner to run: a clock or a computer."""
+    return clocks.has_clock(live.data) or any(s.kind == "computer" for s in live.seats.values())

@@ -102,15 +102,10 @@ class Lifecycle:
         """Give running clocks back the time the server was down, start the heartbeat, and
         resume every game in play (computer turns, clocks)."""
         core = self.core
-        now = time.time()
-        last = await core.db(core.repository.last_heartbeat)
-        if last is not None:
-            paused = await core.db(core.repository.pause_clocks, now - last)
-            if paused:
-                log.info("gave %d clocks back %.1f s of downtime", paused, now - last)
-        await core.db(core.repository.heartbeat, now)
+        await core.give_back_downtime()
+        await core.db(core.repository.heartbeat, time.time())
         self._heartbeat = asyncio.create_task(self._beat())
-        for game_id in await core.db(core.repository.active_ids):
+        for game_id in await core.games_to_resume():
             try:
                 live = await core.get(game_id)
             except Exception:  # one unreadable game must not stop the server
@@ -131,6 +126,7 @@ class Lifecycle:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await core.leave_cluster()
         core.hub.close_all()
 
     async def _beat(self) -> None:

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from sqlalchemy import Table, bindparam, delete, select, update
+from sqlalchemy import Table, bindparam, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from diceboard.server.storage.database import Database
@@ -41,6 +41,17 @@ _SEAT_UPDATE = (
     .where(_SEATS.c.game_id == bindparam("b_id"), _SEATS.c.seat == bindparam("b_seat"))
     .values({name: bindparam(name) for name in _SEAT_FIELDS})
 )
+
+
+#: the PostgreSQL channel that the processes sharing a database listen on
+CHANNEL = "diceboard"
+_NOTIFY = text("SELECT pg_notify(:channel, :payload)")
+
+
+def change_payload(game_id: str, revision: int, origin: str) -> str:
+    """The notification that game ``game_id`` is now at ``revision``, changed by the process
+    ``origin``."""
+    return f"g {game_id} {revision} {origin}"
 
 
 def _game_data(row: GameRow) -> GameData:
@@ -72,6 +83,15 @@ class Repository:
         self._db = database
         #: whether the database is an embedded SQLite file (fast enough to call inline)
         self.embedded = database.engine.dialect.name == "sqlite"
+        #: set (to this process's id) where other processes listen for changes: every commit
+        #: then also notifies them, in the same transaction, so they hear of exactly the
+        #: changes that were committed (PostgreSQL's NOTIFY; see :mod:`.cluster`)
+        self.notify_origin: str | None = None
+
+    @property
+    def database(self) -> Database:
+        """The database this repository reads and writes."""
+        return self._db
 
     # --- writes ---------------------------------------------------------------------------
     def insert(self, game: GameData, seats: Sequence[SeatData], moves: Sequence[MoveData]) -> None:
@@ -122,14 +142,23 @@ class Repository:
                         _SEAT_UPDATE,
                         {"b_id": before.id, "b_seat": seat.seat, **dataclasses.asdict(seat)},
                     )
+                if self.notify_origin is not None:
+                    payload = change_payload(before.id, after.revision, self.notify_origin)
+                    connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
         except IntegrityError:
             return False
         return True
 
     # --- reads ----------------------------------------------------------------------------
     def load(self, game_id: str) -> tuple[GameData, list[SeatData], list[MoveData]] | None:
-        """A game with its seats (first player's first) and moves (in order), or ``None``."""
+        """A game with its seats (first player's first) and moves (in order), or ``None``.
+
+        The three reads see one snapshot of the database: on PostgreSQL (where another process
+        may commit between them) they run in one REPEATABLE READ transaction, which a reader
+        never has to retry."""
         with self._db.sessions() as session:
+            if not self.embedded:
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             row = session.get(GameRow, game_id)
             if row is None:
                 return None

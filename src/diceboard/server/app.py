@@ -21,7 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
-from diceboard.server import analysis_api, api, websocket
+from diceboard.server import analysis_api, api, learning_api, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
 from diceboard.server.errors import Conflict, ServiceError, TooManyRequests
 from diceboard.server.hub import Hub
@@ -224,6 +224,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(websocket.router)
     app.include_router(analysis_api.router)
+    app.include_router(learning_api.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

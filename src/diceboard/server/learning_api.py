@@ -1,0 +1,284 @@
+"""Lessons and puzzles over HTTP (``/api/learn/…``, ``/api/puzzles/…``) and their pages
+(``/learn/<game>``, ``/puzzles``).
+
+Everything the pages show about a position comes from the engine: the board picture, the
+legal moves (:func:`~diceboard.server.move_json.legal_moves_json`), and the judgement of a
+move, which the lesson's goal (:mod:`diceboard.analysis.lessons`) or the puzzle's proof
+(:mod:`diceboard.analysis.puzzles`) makes on the server. Nothing is stored: the browser
+keeps the learner's progress. A move the engine cannot read or play is answered 400 with the
+engine's explanation; an unknown game, lesson or puzzle 404.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path as FilePath
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from diceboard import games
+from diceboard.analysis import lessons as lesson_data
+from diceboard.analysis import puzzles as puzzle_data
+from diceboard.core.errors import OptionError
+from diceboard.core.game import Game, State
+from diceboard.rendering import svg
+from diceboard.server.errors import NotFound
+from diceboard.server.move_json import legal_moves_json, move_json
+from diceboard.server.views import BOARD_SIZE, centres, hand_json
+
+STATIC = FilePath(__file__).resolve().parent / "static"
+NAME = r"^[a-z0-9-]{1,40}$"
+GameName = Annotated[str, Path(pattern=NAME, description="a game's name")]
+ItemId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,60}$", description="an id")]
+
+router = APIRouter()
+
+
+class TryMove(BaseModel):
+    """A move in notation, tried in a lesson or given as a puzzle's answer."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    move: str = Field(min_length=1, max_length=64)
+
+
+def position_json(state: State, *, legal: bool = True) -> dict[str, Any]:
+    """A position as the pages draw it: seen from the side to move, with its legal moves."""
+    rules = state.game
+    flipped = state.to_move == rules.players[1]
+    outcome = state.outcome()
+    return {
+        "position": str(state),
+        "to_move": None if state.is_terminal() else state.to_move,
+        "players": list(rules.players),
+        "player_names": list(rules.player_names),
+        "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
+        "hand": hand_json(state),
+        "legal": legal_moves_json(state) if legal and not state.is_terminal() else [],
+        "outcome": None
+        if outcome is None
+        else {"winner": outcome.winner, "reason": outcome.reason, "result": outcome.result},
+        "flipped": flipped,
+        "svg": svg.render(state, size=BOARD_SIZE, flipped=flipped, interactive=True),
+        **centres(rules, flipped),
+    }
+
+
+def _picture_after(before: State, after: State) -> dict[str, Any]:
+    """The position after a move, drawn from the mover's side (as the board was)."""
+    rules = after.game
+    flipped = before.to_move == rules.players[1]
+    return {
+        "position": str(after),
+        "svg": svg.render(after, size=BOARD_SIZE, flipped=flipped, interactive=True),
+        **centres(rules, flipped),
+    }
+
+
+# --- lessons ------------------------------------------------------------------------------------
+def _lessons(name: str) -> dict[str, Any]:
+    try:
+        return lesson_data.lessons(name)
+    except OptionError as error:
+        raise NotFound(str(error)) from None
+
+
+def _lesson(name: str, lesson_id: str) -> dict[str, Any]:
+    _lessons(name)
+    try:
+        return lesson_data.lesson(name, lesson_id)
+    except OptionError as error:
+        raise NotFound(str(error)) from None
+
+
+@router.get("/api/learn", tags=["learning"])
+async def learn_index() -> dict[str, Any]:
+    """The games that have lessons, each with its lessons' ids and titles."""
+    return {
+        "games": [
+            {
+                "game": name,
+                "title": games.info(name).title,
+                "lessons": [
+                    {"id": item["id"], "title": item["title"]}
+                    for item in lesson_data.lessons(name)["lessons"]
+                ],
+            }
+            for name in lesson_data.lesson_names()
+        ]
+    }
+
+
+@router.get("/api/learn/{game}", tags=["learning"])
+async def learn_game(game: GameName) -> dict[str, Any]:
+    """A game's lessons, in order: id, title, text (no positions; see the lesson itself)."""
+    document = _lessons(game)
+    return {
+        "game": document["game"],
+        "title": games.info(document["game"]).title,
+        "heading": document["title"],
+        "rules": f"/rules/{document['game']}",
+        "lessons": [
+            {"id": item["id"], "title": item["title"], "text": item["text"]}
+            for item in document["lessons"]
+        ],
+    }
+
+
+@router.get("/api/learn/{game}/{lesson}", tags=["learning"])
+async def learn_lesson(game: GameName, lesson: ItemId) -> dict[str, Any]:
+    """One lesson: its text, its position (picture, legal moves) and the squares it marks."""
+    item = _lesson(game, lesson)
+    state = lesson_data.start_of(game, item)
+    return {
+        "game": game,
+        "id": item["id"],
+        "title": item["title"],
+        "text": item["text"],
+        "marks": item.get("marks", []),
+        "variant": state.game.variant,
+        **position_json(state),
+    }
+
+
+@router.post("/api/learn/{game}/{lesson}", tags=["learning"])
+async def learn_try(game: GameName, lesson: ItemId, body: TryMove) -> dict[str, Any]:
+    """Try a move in a lesson: whether it shows the rule, the explanation, and the position
+    after it (a roll that follows, in the Chaos variant, is made here)."""
+    item = _lesson(game, lesson)
+    tried = lesson_data.attempt(game, item, body.move, random.Random())
+    before = lesson_data.start_of(game, item)
+    # a move that leaves its face to a roll (Chaos): say what was rolled
+    rolled = None
+    if tried.move.face is None and before.play(tried.move).is_chance():
+        rolled = tried.after.board().get(tried.move.to_square or "", (None, None))[1]
+    return {
+        "correct": tried.correct,
+        "text": tried.text,
+        "move": move_json(before, tried.move),
+        "rolled": rolled
+        if tried.move.face is None and before.play(tried.move).is_chance()
+        else None,
+        **_picture_after(before, tried.after),
+    }
+
+
+# --- puzzles ------------------------------------------------------------------------------------
+def _set(name: str) -> dict[str, Any]:
+    try:
+        return puzzle_data.shipped(name)
+    except OptionError as error:
+        raise NotFound(str(error)) from None
+
+
+def _puzzle(name: str, puzzle_id: str) -> tuple[dict[str, Any], dict[str, Any], int]:
+    document = _set(name)
+    for index, item in enumerate(document["puzzles"]):
+        if item["id"] == puzzle_id:
+            return document, item, index
+    raise NotFound(f"{name} has no puzzle {puzzle_id!r}")
+
+
+def _rules(item: dict[str, Any]) -> Game:
+    import diceboard
+
+    return diceboard.game(item["game"], **item.get("options", {}))
+
+
+@router.get("/api/puzzles", tags=["puzzles"])
+async def puzzle_index() -> dict[str, Any]:
+    """The games with a puzzle set, and how many puzzles each has."""
+    out = []
+    for name in games.names():
+        try:
+            document = puzzle_data.shipped(name)
+        except OptionError:
+            continue
+        out.append(
+            {"game": name, "title": games.info(name).title, "count": len(document["puzzles"])}
+        )
+    return {"games": out}
+
+
+@router.get("/api/puzzles/{game}", tags=["puzzles"])
+async def puzzle_list(game: GameName) -> dict[str, Any]:
+    """A game's puzzles in order (ids, themes, difficulties; not their solutions)."""
+    document = _set(game)
+    return {
+        "game": document["game"],
+        "title": games.info(document["game"]).title,
+        "command": document["command"],
+        "puzzles": [
+            {"id": p["id"], "theme": p["theme"], "difficulty": p["difficulty"]}
+            for p in document["puzzles"]
+        ],
+    }
+
+
+@router.get("/api/puzzles/{game}/{puzzle}", tags=["puzzles"])
+async def puzzle_show(game: GameName, puzzle: ItemId) -> dict[str, Any]:
+    """One puzzle to solve: its position, theme and difficulty, and the next puzzle's id."""
+    document, item, index = _puzzle(game, puzzle)
+    following = document["puzzles"][(index + 1) % len(document["puzzles"])]["id"]
+    state = _rules(item).parse(item["position"])
+    return {
+        "game": game,
+        "id": item["id"],
+        "number": index + 1,
+        "count": len(document["puzzles"]),
+        "theme": item["theme"],
+        "difficulty": item["difficulty"],
+        "next": following,
+        **position_json(state),
+    }
+
+
+@router.post("/api/puzzles/{game}/{puzzle}/answer", tags=["puzzles"])
+async def puzzle_answer(game: GameName, puzzle: ItemId, body: TryMove) -> dict[str, Any]:
+    """Judge an answer on the server: right (with the solution line) or wrong (with the
+    opponent's reply, found by a short search off the event loop, and what it costs)."""
+    _, item, _ = _puzzle(game, puzzle)
+    rules = _rules(item)
+    judged = await run_in_threadpool(puzzle_data.answer, item, rules, body.move)
+    before = rules.parse(item["position"])
+    return {
+        "correct": judged.correct,
+        "text": judged.text,
+        "move": move_json(before, judged.move),
+        "reply": judged.reply,
+        **_picture_after(before, judged.after),
+    }
+
+
+@router.get("/api/puzzles/{game}/{puzzle}/solution", tags=["puzzles"])
+async def puzzle_solution(game: GameName, puzzle: ItemId) -> dict[str, Any]:
+    """The solution and its line, each move with the path to draw and the position after."""
+    _, item, _ = _puzzle(game, puzzle)
+    state = _rules(item).parse(item["position"])
+    first = state
+    steps = []
+    for text in item["line"]:
+        if state.is_terminal() or state.is_chance():
+            break
+        move = state.parse_move(text)
+        after = state.play(move)
+        steps.append({"move": move_json(state, move), **_picture_after(first, after)})
+        state = after
+    return {"solution": item["solution"], "accepted": item.get("accepted", []), "line": steps}
+
+
+# --- pages --------------------------------------------------------------------------------------
+@router.get("/learn", include_in_schema=False)
+@router.get("/learn/{game}", include_in_schema=False)
+async def learn_page(game: str | None = None) -> FileResponse:
+    """The lessons page (it reads the game from its address)."""
+    return FileResponse(STATIC / "learn.html")
+
+
+@router.get("/puzzles", include_in_schema=False)
+async def puzzles_page() -> FileResponse:
+    """The puzzles page."""
+    return FileResponse(STATIC / "puzzles.html")

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import numpy as np
 
@@ -35,11 +35,8 @@ from diceboard.kernel import (
     RESULT_FIRST,
     TO_MOVE,
 )
-from diceboard.kernel.lookup import contains
 
 _RESULT_STRINGS = ("*", "1-0", "0-1", "1/2-1/2")
-#: one empty history slot, appended before a step (which may record one more hash)
-_ONE_SLOT = np.zeros(1, dtype=np.int64)
 #: action ids at or above this do not fit the kernels' int64
 _INT64_LIMIT = 1 << 63
 
@@ -214,7 +211,18 @@ class State:
     :attr:`last_move`), which records use; that link plays no part in equality.
     """
 
-    __slots__ = ("_arr", "_game", "_hash", "_hist", "_ids", "_last", "_legal", "_parent", "_str")
+    __slots__ = (
+        "_arr",
+        "_game",
+        "_hash",
+        "_hist",
+        "_ids",
+        "_last",
+        "_legal",
+        "_moves",
+        "_parent",
+        "_str",
+    )
 
     def __init__(
         self,
@@ -222,7 +230,7 @@ class State:
         arr: np.ndarray,
         hist: np.ndarray,
         parent: State | None,
-        last: Move | None,
+        last: Move | int | None,
     ) -> None:
         # read-only: no one can change a state through its arrays (setflags is the cheap way)
         arr.setflags(write=False)
@@ -231,9 +239,12 @@ class State:
         self._arr = arr
         self._hist = hist
         self._parent = parent
+        # the move that led here, or its action id until someone asks (building a Move for a
+        # state played by action id is work most callers never need)
         self._last = last
         self._legal: np.ndarray | None = None
         self._ids: list[int] | None = None
+        self._moves: tuple[Move, ...] | None = None
         self._str: str | None = None
         self._hash: int | None = None
 
@@ -344,15 +355,14 @@ class State:
 
     # --- actions and moves -------------------------------------------------------------------
     def _legal_array(self) -> np.ndarray:
-        if self._legal is None:
-            buf = self._game._buffer
-            n = self._game.kernel.legal_actions(self._arr, self._game._opts, buf)
-            self._legal = buf[:n].copy()
-        return self._legal
+        """The legal action ids (cached; one kernel call, which copies the read-only array)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._game.kernel.legal_array(self._arr, self._game._opts)
+        return legal
 
     def _legal_ids(self) -> list[int]:
-        """The legal action ids as Python ints (cached: membership tests and table look-ups
-        with Python ints are several times faster than with numpy's)."""
+        """The legal action ids as Python ints (cached)."""
         if self._ids is None:
             self._ids = self._legal_array().tolist()
         return self._ids
@@ -361,20 +371,27 @@ class State:
         """Ids of the legal decisions, or of the chance outcomes at a chance node."""
         return list(self._legal_ids())
 
+    def _legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves (or chance outcomes) of this position, built once and kept."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = tuple(self._game._moves_of(self, self._legal_array()))
+        return moves
+
     def legal_moves(self) -> list[Move]:
         """The legal moves in canonical notation, sorted (empty at chance nodes and at the
         end of the game)."""
-        if self.is_chance() or self.is_terminal():
+        if self._arr[CHANCE] or self._arr[RESULT]:
             return []
-        return self._game._moves_of(self, self._legal_array())
+        return list(self._legal_moves())
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a chance node, each outcome with its probability; otherwise empty."""
         if not self.is_chance():
             return []
-        ids = self._legal_array()
-        p = 1.0 / len(ids)
-        return [(move, p) for move in self._game._moves_of(self, ids)]
+        moves = self._legal_moves()
+        p = 1.0 / len(moves)
+        return [(move, p) for move in moves]
 
     def parse_move(self, text: str) -> Move:
         """The legal move (or chance outcome) that ``text`` names here.
@@ -389,44 +406,65 @@ class State:
     def play(self, move: Move | str | int) -> State:
         """The state after ``move``: a :class:`Move`, its notation, or one action id.
         ``self`` is unchanged."""
+        if isinstance(move, Move):
+            actions = move.actions
+            if len(actions) == 1:
+                return self._play_one(actions[0], move)
+            return self._apply(actions, move)
         if isinstance(move, str):
-            move = self.parse_move(move)
-        elif isinstance(move, int | np.integer):
-            return self._apply((int(move),), None)
-        elif not isinstance(move, Move):
-            raise TypeError(f"play() takes a Move, its notation or an action id, not {move!r}")
-        return self._apply(move.actions, move)
+            parsed = self.parse_move(move)
+            return self._apply(parsed.actions, parsed)
+        if isinstance(move, int | np.integer):
+            return self._play_one(int(move), None)
+        raise TypeError(f"play() takes a Move, its notation or an action id, not {move!r}")
 
-    def _apply(self, actions: tuple[int, ...], move: Move | None) -> State:
+    def _play_one(self, a: int, move: Move | None) -> State:
+        """The state after the single action ``a`` (its Move, if the caller has it)."""
         game = self._game
-        state: State = self
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_array()
+        if not 0 <= a < _INT64_LIMIT:
+            self._refuse(a)
+        # one kernel call checks legality, copies the arrays and steps
+        arr, hist = game.kernel.checked_step(self._arr, game._opts, legal, a, self._hist)
+        if not arr.shape[0]:
+            self._refuse(a)
+        return game.state_class(game, arr, hist, self, a if move is None else move)
+
+    def _apply(self, actions: tuple[int, ...], move: Move) -> State:
+        """The state after the actions of a multi-action ``move``, each checked in turn
+        (the intermediate positions are arrays only, unless one needs an error message)."""
+        game = self._game
+        kernel = game.kernel
         arr, hist = self._arr, self._hist
+        legal = self._legal_array()
         for i, a in enumerate(actions):
             if i:
-                # an intermediate state of a multi-action move exists only to check legality
-                state = game.state_class(game, arr, hist, None, None)
-            arr, hist = state._checked_step(a)
-            if move is None:
-                move = game._moves_of(state, [a])[0]
+                legal = kernel.legal_array(arr, game._opts)
+            stepped = (
+                kernel.checked_step(arr, game._opts, legal, a, hist)
+                if 0 <= a < _INT64_LIMIT
+                else None
+            )
+            if stepped is None or not stepped[0].shape[0]:
+                where = self if not i else game.state_class(game, arr, hist, None, None)
+                where._refuse(a)
+            arr, hist = stepped
+            # read-only like every state's arrays: numba compiles each kernel call for one type
+            arr.setflags(write=False)
+            hist.setflags(write=False)
         return game.state_class(game, arr, hist, self, move)
 
-    def _checked_step(self, a: int) -> tuple[np.ndarray, np.ndarray]:
-        """The kernel array and history after the single action ``a`` (raises unless it is
-        legal here); ``self`` is unchanged."""
+    def _refuse(self, a: int) -> NoReturn:
+        """Raise the error that says why the action ``a`` cannot be played here."""
         game = self._game
         if self._arr[RESULT]:
             raise GameOverError(f"the game is over ({self.outcome()}); no move can be played")
-        if not (0 <= a < _INT64_LIMIT and contains(self._legal_array(), a)):
-            game.check_action_id(a)
-            raise IllegalMoveError(
-                f"action {a} ({game.action_notation(a, self)}) is not legal in {self}"
-            )
-        arr = self._arr.copy()
-        hist = self._hist
-        # the history grown by one slot, for the hash the step may record
-        grown = np.concatenate((hist, _ONE_SLOT))
-        n = game.kernel.step(arr, game._opts, a, grown, len(hist))
-        return arr, grown[:n]
+        game.check_action_id(a)
+        raise IllegalMoveError(
+            f"action {a} ({game.action_notation(a, self)}) is not legal in {self}"
+        )
 
     # --- history -----------------------------------------------------------------------------
     @property
@@ -437,14 +475,22 @@ class State:
     @property
     def last_move(self) -> Move | None:
         """The move that led from :attr:`parent` to this state."""
-        return self._last
+        last = self._last
+        if isinstance(last, int):
+            parent = self._parent
+            assert parent is not None  # an action id is kept only by play()
+            last = self._last = self._game._moves_of(parent, [last])[0]
+        return last
 
     def move_stack(self) -> list[Move]:
         """The moves from :meth:`root` to this state, in order."""
         moves: list[Move] = []
         node: State | None = self
-        while node is not None and node._last is not None:
-            moves.append(node._last)
+        while node is not None:
+            last = node.last_move
+            if last is None:
+                break
+            moves.append(last)
             node = node._parent
         moves.reverse()
         return moves

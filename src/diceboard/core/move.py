@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 
 class MoveKind(StrEnum):
@@ -72,6 +73,8 @@ class Move:
     absorbed: tuple[str, ...] = field(default=(), compare=False)
     #: Chase: a transfer's two dice with their new faces, in notation order
     exchange: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    #: a joined move's two parts until its structure is filled in (see :meth:`joined`)
+    _parts: tuple[Move, Move] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.notation
@@ -107,34 +110,88 @@ class Move:
         outcome that follows it (``b1-d2`` + ``=4`` is ``b1-d2=4``), or an absorption prefix
         joined with the act that finishes the turn (``{a1}`` + ``d6-d3SW``).
 
+        Only the notation and the actions are set at once; the structure is filled in from
+        the two parts when a field is first read (listing a Chase position's turns with an
+        absorption prefix joins every one of them, and most are never looked at).
+
         >>> step = Move("b1-d2", (700,), MoveKind.STEP, "b1", "d2")
         >>> both = step.joined(Move("=4", (4630,), MoveKind.ROLL, face=4))
         >>> str(both), both.actions, both.kind.value, both.face, both.roll
         ('b1-d2=4', (700, 4630), 'step', 4, 4)
         """
-        text = self.notation + after.notation
-        actions = self.actions + after.actions
-        # built field by field: dataclasses.replace costs ten times as much, and listing a
-        # Chase position's turns with an absorption prefix joins every one of them
+        joined = _new_move(Move)
+        _set_notation(joined, self.notation + after.notation)
+        _set_actions(joined, self.actions + after.actions)
+        _set_parts(joined, (self, after))
+        return joined
+
+    def _fill(self) -> None:
+        """Set the structure of a joined move from its two parts (see :meth:`joined`)."""
+        parts = _get_parts(self)
+        assert parts is not None  # called only while the parts are kept
+        first, after = parts
         if after.kind is MoveKind.ROLL:
-            head = self
+            head = first
             face: int | None = after.face
             roll: int | None = after.face
-            absorbed = self.absorbed
+            absorbed = first.absorbed
         else:
             head = after
             face, roll = after.face, after.roll
-            absorbed = self.absorbed + after.absorbed
-        return Move(
-            text,
-            actions,
-            head.kind,
-            head.from_square,
-            head.to_square,
-            face,
-            roll,
-            head.capture,
-            head.direction,
-            absorbed,
-            head.exchange,
-        )
+            absorbed = first.absorbed + after.absorbed
+        values = {
+            "kind": head.kind,
+            "from_square": head.from_square,
+            "to_square": head.to_square,
+            "face": face,
+            "roll": roll,
+            "capture": head.capture,
+            "direction": head.direction,
+            "absorbed": absorbed,
+            "exchange": head.exchange,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+        _set_parts(self, None)
+
+    if not TYPE_CHECKING:  # mypy keeps checking attribute names
+
+        def __getattr__(self, name: str) -> Any:
+            # reached only for a slot that is not set: a structure field of a joined move
+            # not read yet, or the parts of a move that has none
+            if name == "_parts":
+                return None
+            if name in _STRUCTURE and _get_parts(self) is not None:
+                self._fill()
+                return object.__getattribute__(self, name)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+
+#: the structure fields, which a joined move fills in when one is first read
+_STRUCTURE = frozenset(
+    [
+        "kind",
+        "from_square",
+        "to_square",
+        "face",
+        "roll",
+        "capture",
+        "direction",
+        "absorbed",
+        "exchange",
+    ]
+)
+_new_move = object.__new__
+# the slots' own setters: a frozen dataclass refuses ordinary assignment
+_set_notation = Move.__dict__["notation"].__set__
+_set_actions = Move.__dict__["actions"].__set__
+_set_parts = Move.__dict__["_parts"].__set__
+
+
+def _get_parts(move: Move) -> tuple[Move, Move] | None:
+    """The two moves a joined move was made of, until its structure is filled in."""
+    try:
+        parts: tuple[Move, Move] | None = Move.__dict__["_parts"].__get__(move)
+    except AttributeError:
+        return None
+    return parts

@@ -26,39 +26,28 @@ class ChaseState(State):
     kernel's single decisions (the absorb steps first).
     """
 
-    __slots__ = ("_turns",)
-
-    def __init__(
-        self,
-        game: Game,
-        arr: np.ndarray,
-        hist: np.ndarray,
-        parent: State | None,
-        last: Move | None,
-    ) -> None:
-        super().__init__(game, arr, hist, parent, last)
-        self._turns: tuple[Move, ...] | None = None
+    __slots__ = ()
 
     def must_absorb(self) -> bool:
         """Whether the player to move has yet to absorb pips before acting."""
         return bool(self._arr[PHASE] == PHASE_ABSORB) and not self.is_terminal()
 
-    def _legal_array(self) -> np.ndarray:
-        # the kernel gets a writable copy, as from every other caller, so that numba compiles
-        # it once (a read-only array is another type to it)
-        if self._legal is None:
-            buf = self._game._buffer
-            n = self._game.kernel.legal_actions(self._arr.copy(), self._game.opts, buf)
-            self._legal = buf[:n].copy()
-        return self._legal
-
-    def legal_moves(self) -> list[Move]:
-        """The legal turns in canonical notation, sorted (empty once the game is over)."""
-        if not self.must_absorb():
-            return super().legal_moves()
-        if self._turns is None:
-            self._turns = tuple(notation.turns_with_prefix(self.kernel_state(), self._game.opts))
-        return list(self._turns)
+    def _legal_moves(self) -> tuple[Move, ...]:
+        """The legal turns, built once: whole turns with their absorption prefix while the
+        player must absorb, else one kernel call gives the legal actions with their notation
+        keys (and the legal actions are kept for :meth:`play`)."""
+        moves = self._moves
+        if moves is None:
+            opts = self._game.opts
+            if self.must_absorb():
+                moves = tuple(notation.turns_with_prefix(self._arr, opts))
+            else:
+                legal, keys = kernel.legal_keys(self._arr, opts)
+                if self._legal is None:
+                    self._legal = legal
+                moves = tuple(notation.moves_of_keys(keys))
+            self._moves = moves
+        return moves
 
 
 class ChaseGame(Game):
@@ -158,4 +147,6 @@ class ChaseGame(Game):
         return notation.parse_turn(state, text)
 
     def _moves_of(self, state: State, action_ids: Sequence[int] | np.ndarray) -> list[Move]:
+        # a writable copy, as every other caller gives the kernel (a read-only array would
+        # be another type for numba to compile it for)
         return notation.moves_of(state.kernel_state(), np.asarray(action_ids, dtype=np.int64))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -154,6 +154,15 @@ def interned() -> tuple[Move | None, ...]:
     return tuple(_key_move(k) for k in range(kernel.NUM_KEYS))
 
 
+@cache
+def _interned_array() -> np.ndarray:
+    """:func:`interned` as a numpy object array: numpy gathers the Moves of an array of keys
+    at once, with no Python int per key."""
+    table = np.empty(kernel.NUM_KEYS, dtype=object)
+    table[:] = interned()
+    return table
+
+
 def action_text(arr: np.ndarray, action: int) -> str:
     """The exact notation of ``action`` in the state ``arr``, or its state-free form when
     the dice it names are not there."""
@@ -166,9 +175,14 @@ def moves_of(arr: np.ndarray, action_ids: np.ndarray) -> list[Move]:
     """The shared Move of each action id (legal in ``arr``)."""
     keys = np.empty(len(action_ids), dtype=np.int64)
     kernel.notation_keys(arr, action_ids, keys)
-    table = interned()
+    return moves_of_keys(keys)
+
+
+def moves_of_keys(keys: np.ndarray) -> list[Move]:
+    """The shared Move of each notation key (each the key of a legal action)."""
     # every key of a legal action names a turn, so no entry here is None
-    return cast("list[Move]", [table[k] for k in keys.tolist()])
+    moves: list[Move] = _interned_array()[keys].tolist()
+    return moves
 
 
 # --- turns with an absorption prefix ---------------------------------------------------------
@@ -186,19 +200,17 @@ def _after(arr: np.ndarray, opts: np.ndarray, action: int) -> np.ndarray:
 
 def absorptions(arr: np.ndarray, opts: np.ndarray) -> list[tuple[tuple[int, ...], np.ndarray]]:
     """Every distinct way to complete the absorption of ``arr``: the canonical hex sequence
-    (the smallest, hex by hex, of those that give the same faces) and the state after it."""
-    best: dict[bytes, tuple[tuple[int, ...], np.ndarray]] = {}
-    stack: list[tuple[tuple[int, ...], np.ndarray]] = [((), arr)]
-    while stack:
-        seq, cur = stack.pop()
-        if cur[PHASE] != PHASE_ABSORB:
-            key = cur.tobytes()  # the same faces give the same state array
-            if key not in best or seq < best[key][0]:
-                best[key] = (seq, cur)
-            continue
-        for a in _legal(cur, opts).tolist():
-            stack.append(((*seq, a - ABSORB), _after(cur, opts, a)))
-    return sorted(best.values(), key=lambda item: item[0])
+    (the smallest, hex by hex, of those that give the same faces) and the state after it,
+    in the order of those sequences (the kernel's :func:`~.kernel.turns.absorption_turns`)."""
+    prefixes, lengths, _, _ = kernel.absorption_turns(arr, opts)
+    found = []
+    for row, length in zip(prefixes.tolist(), lengths.tolist(), strict=True):
+        seq = tuple(row[:length])
+        after = arr.copy()
+        for hex_index in seq:
+            after = _after(after, opts, ABSORB + hex_index)
+        found.append((seq, after))
+    return found
 
 
 def prefix_text(seq: tuple[int, ...]) -> str:
@@ -208,12 +220,19 @@ def prefix_text(seq: tuple[int, ...]) -> str:
 
 def turns_with_prefix(arr: np.ndarray, opts: np.ndarray) -> list[Move]:
     """The legal turns of a position whose player to move must absorb first, sorted."""
-    turns = []
-    for seq, after in absorptions(arr, opts):
-        head = absorb_move(seq)
-        for act in moves_of(after, _legal(after, opts)):
-            turns.append(head.joined(act))
-    turns.sort()
+    prefixes, lengths, starts, keys = kernel.absorption_turns(arr, opts)
+    acts = moves_of_keys(keys)
+    bounds = starts.tolist()
+    heads = [
+        absorb_move(tuple(row[:length]))
+        for row, length in zip(prefixes.tolist(), lengths.tolist(), strict=True)
+    ]
+    # each prefix's acts come in notation order, and no prefix text begins another ("{a1}"
+    # and "{a1,b6}" differ at their fourth character), so sorting the prefixes by their text
+    # sorts the turns
+    turns: list[Move] = []
+    for i in sorted(range(len(heads)), key=lambda i: heads[i].notation):
+        turns.extend(heads[i].joined(act) for act in acts[bounds[i] : bounds[i + 1]])
     return turns
 
 

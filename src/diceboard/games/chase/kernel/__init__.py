@@ -9,6 +9,7 @@ and also run as plain Python. Where each rule lives:
   :mod:`.chamber` — the split
 - :mod:`.absorption` — raising the lowest dice; :mod:`.transfer` — transfers
 - :mod:`.movegen` — legal actions; :mod:`.play` — :func:`step`; :mod:`.endings` — the end
+- :mod:`.turns` — whole turns after an absorption, for the notation layer
 - :mod:`.hashing` — Zobrist keys; :mod:`.board` — board writes that keep counts, totals,
   hash and phase in step
 """
@@ -20,7 +21,7 @@ from diceboard.games.chase.kernel.describe import (
     notation_key,
     notation_keys,
 )
-from diceboard.games.chase.kernel.drivers import perft, random_playouts
+from diceboard.games.chase.kernel.drivers import checked_step, legal_array, perft, random_playouts
 from diceboard.games.chase.kernel.endings import check_end, check_static_end
 from diceboard.games.chase.kernel.hashing import full_hash
 from diceboard.games.chase.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
@@ -29,6 +30,7 @@ from diceboard.games.chase.kernel.movement import move_status
 from diceboard.games.chase.kernel.play import step
 from diceboard.games.chase.kernel.setup import new_game
 from diceboard.games.chase.kernel.transfer import transfer_status
+from diceboard.games.chase.kernel.turns import absorption_turns, legal_keys
 
 __all__ = [
     "MAX_LEGAL",
@@ -36,11 +38,15 @@ __all__ = [
     "NUM_KEYS",
     "OPTS_LEN",
     "STATE_LEN",
+    "absorption_turns",
     "check_end",
     "check_static_end",
+    "checked_step",
     "full_hash",
     "has_legal_turn",
     "legal_actions",
+    "legal_array",
+    "legal_keys",
     "move_status",
     "move_trace",
     "new_game",

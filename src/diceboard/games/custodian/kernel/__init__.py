@@ -9,7 +9,12 @@ options array, compile with numba in nopython mode and also run as plain Python.
 - :func:`full_hash` — the 64-bit Zobrist hash (also kept in the state's HASH field)
 """
 
-from diceboard.games.custodian.kernel.drivers import perft, random_playouts
+from diceboard.games.custodian.kernel.drivers import (
+    checked_step,
+    legal_array,
+    perft,
+    random_playouts,
+)
 from diceboard.games.custodian.kernel.endings import check_end, check_static_end, dice_count
 from diceboard.games.custodian.kernel.hashing import full_hash, rehash
 from diceboard.games.custodian.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
@@ -24,10 +29,12 @@ __all__ = [
     "STATE_LEN",
     "check_end",
     "check_static_end",
+    "checked_step",
     "dice_count",
     "full_hash",
     "has_step_or_jump",
     "legal_actions",
+    "legal_array",
     "new_game",
     "perft",
     "random_playouts",

@@ -21,7 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
-from diceboard.server import analysis_api, api, learning_api, websocket
+from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
 from diceboard.server.errors import Conflict, ServiceError, TooManyRequests
 from diceboard.server.hub import Hub
@@ -225,6 +225,8 @@ def create_app(
     app.include_router(websocket.router)
     app.include_router(analysis_api.router)
     app.include_router(learning_api.router)
+    app.include_router(chat_api.router)
+    app.include_router(rules_pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -16,6 +16,7 @@ from typing import Any
 from diceboard import games
 from diceboard.core.game import Game, State
 from diceboard.rendering import svg
+from diceboard.rendering.look import look
 from diceboard.rendering.palette import die_style
 from diceboard.server import clocks
 from diceboard.server.live import LiveGame
@@ -101,6 +102,19 @@ def captured_json(live: LiveGame) -> dict[str, int]:
     return lost
 
 
+def sides_json(state: State) -> dict[str, dict[str, int | None]]:
+    """What each side has on the board: ``dice`` (how many) and ``pips`` (the total of their
+    faces, where the game's look shows it, as Chase's does; else ``None``)."""
+    shows_total = look(state.game.name).shows_pip_total
+    board = state.board()
+    sides: dict[str, dict[str, int | None]] = {}
+    for player in state.game.players:
+        faces = [face for owner, face in board.values() if owner == player]
+        pips = sum(face for face in faces if face is not None) if shows_total else None
+        sides[player] = {"dice": len(faces), "pips": pips}
+    return sides
+
+
 def board_picture(live: LiveGame, flipped: bool, index: int | None = None) -> str:
     """The server's SVG of the current position (or of the position after ``index`` moves)."""
     state = live.state if index is None else list(live.state.path())[index]
@@ -147,6 +161,7 @@ def public_view(
         "to_move": live.side_to_move(),
         "hand": hand_json(state),
         "captured": captured_json(live),
+        "sides": sides_json(state),
         "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
         "legal": legal,
         "moves": [

@@ -4,7 +4,42 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const STEP_MS = 110;
+const CAPTURE_MS = 450;
 const reduceMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** How a move is drawn: a jump as an arc, a transfer as an exchange, the rest along paths. */
+export function shapeOf(move) {
+  if (move.kind === "jump") return "jump";
+  if (move.kind === "transfer") return "exchange";
+  return "path";
+}
+
+/** +1 or -1: which side of the line from `a` to `b` an arc bows to (always the same side
+ * for the same direction on screen). */
+function dirSign(a, b) {
+  return b[1] - a[1] > 0 || (b[1] === a[1] && b[0] < a[0]) ? -1 : 1;
+}
+
+/** An arrowhead at `b` for the curve from `a` bowed by `lift`, pointing along its end. */
+function arrowHead(a, b, lift) {
+  const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  const [cx, cy] = [mx + (b[1] - a[1]) * lift, my - (b[0] - a[0]) * lift];
+  const [tx, ty] = [b[0] - cx, b[1] - cy];
+  const len = Math.hypot(tx, ty) || 1;
+  const [ux, uy] = [tx / len, ty / len];
+  // the head stops short of the die's centre so that the die stays readable
+  const [hx, hy] = [b[0] - ux * 12, b[1] - uy * 12];
+  const size = 10;
+  const head = document.createElementNS(SVG_NS, "polygon");
+  const pts = [
+    [hx, hy],
+    [hx - ux * size - uy * size * 0.6, hy - uy * size + ux * size * 0.6],
+    [hx - ux * size + uy * size * 0.6, hy - uy * size - ux * size * 0.6],
+  ];
+  head.setAttribute("points", pts.map((p) => p.map((v) => v.toFixed(2)).join(",")).join(" "));
+  head.setAttribute("class", "exchange-head");
+  return head;
+}
 
 export class Board {
   constructor(container, { onSquare, onHandDie }) {
@@ -17,6 +52,14 @@ export class Board {
     this.cursor = null;
     container.addEventListener("click", (event) => this.click(event));
     container.addEventListener("keydown", (event) => this.key(event));
+    // the keyboard cursor shows only while the keyboard is in use: a pointer hides it again
+    document.addEventListener("pointerdown", () => this.useKeyboard(false), true);
+  }
+
+  /** Show (true) or hide the keyboard cursor, as the keyboard or a pointer is used. */
+  useKeyboard(on) {
+    this.container.classList.toggle("kb-active", on);
+    this.container.dataset.input = on ? "keyboard" : "pointer";
   }
 
   /** Show a new picture from the server. */
@@ -26,7 +69,28 @@ export class Board {
     this.svg.setAttribute("focusable", "false");
     this.centres = centres || {};
     this.split = split || {};
+    this.drawWrappedOnce();
     this.drawCursor();
+  }
+
+  /** A die on a split edge hex is drawn once, on the half where it stands: the server's
+   * second image (at the other edge) is dropped, and that other half is outlined instead,
+   * so that the hex reads as one hex cut by the seam with one die on it. */
+  drawWrappedOnce() {
+    for (const wrap of this.svg.querySelectorAll(".die > g.wrap")) {
+      const die = wrap.parentNode;
+      wrap.remove();
+      const images = this.split[die.dataset.square];
+      const match = /translate\(([-\d.]+)/.exec(die.getAttribute("transform") || "");
+      if (!images || !match) continue;
+      const x = Number(match[1]);
+      const far = Math.abs(images[0][0] - x) > Math.abs(images[1][0] - x) ? "left" : "right";
+      const half = this.svg.querySelector(`.hex.split[data-square="${die.dataset.square}"][data-half="${far}"]`);
+      if (half) {
+        half.classList.add("split-twin");
+        half.dataset.owner = die.dataset.owner;
+      }
+    }
   }
 
   squaresOf(name) {
@@ -49,6 +113,7 @@ export class Board {
   }
 
   key(event) {
+    if (event.key !== "Tab") this.useKeyboard(true);
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (dirs[event.key]) {
       event.preventDefault();
@@ -177,26 +242,97 @@ export class Board {
     return pts;
   }
 
-  /** Draw polylines of squares (a path preview) in the arrow layer. */
-  preview(lines, kind = "preview") {
+  /** Draw a move in the arrow layer: polylines of squares (a walk or a Chase path), an arc
+   * over the jumped square (`shape` "jump"), or a two-way exchange between two dice (`shape`
+   * "exchange", a transfer). `kind` is preview, hint or last. */
+  preview(lines, kind = "preview", shape = "path") {
     if (!this.svg) return;
     this.svg.querySelectorAll(`.path-${kind}`).forEach((el) => el.remove());
     const layer = this.layer("arrows");
     for (const line of lines || []) {
       const pts = this.points(line);
       if (pts.length < 2) continue;
+      if (shape === "jump") {
+        this.drawArc(layer, pts[0], pts[pts.length - 1], kind);
+        continue;
+      }
+      if (shape === "exchange") {
+        this.drawExchange(layer, pts[0], pts[pts.length - 1], kind);
+        continue;
+      }
       const poly = document.createElementNS(SVG_NS, "polyline");
       poly.setAttribute("points", pts.map((p) => p.join(",")).join(" "));
       poly.setAttribute("class", `path path-${kind}`);
       layer.append(poly);
-      const end = document.createElementNS(SVG_NS, "circle");
-      const [x, y] = pts[pts.length - 1];
-      end.setAttribute("cx", x);
-      end.setAttribute("cy", y);
-      end.setAttribute("r", 7);
-      end.setAttribute("class", `path path-${kind} path-end`);
-      layer.append(end);
+      this.dot(layer, pts[pts.length - 1], `path path-${kind} path-end`);
     }
+  }
+
+  dot(layer, [x, y], cls, r = 7) {
+    const end = document.createElementNS(SVG_NS, "circle");
+    end.setAttribute("cx", x);
+    end.setAttribute("cy", y);
+    end.setAttribute("r", r);
+    end.setAttribute("class", cls);
+    layer.append(end);
+    return end;
+  }
+
+  /** A quadratic curve from `a` to `b` bulging to one side by `lift` of their distance. */
+  curve(a, b, lift) {
+    const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+    // the control point sits off the middle, perpendicular to the line; a vertical jump on
+    // screen bows to the right, a horizontal one upwards
+    const [cx, cy] = [mx + dy * lift, my - dx * lift];
+    const path = document.createElementNS(SVG_NS, "path");
+    path.setAttribute("d", `M ${a[0]} ${a[1]} Q ${cx} ${cy} ${b[0]} ${b[1]}`);
+    return path;
+  }
+
+  /** A jump: an arc over the jumped square, with the landing square's dot. */
+  drawArc(layer, a, b, kind) {
+    const arc = this.curve(a, b, dirSign(a, b) * 0.45);
+    arc.setAttribute("class", `path path-${kind} path-jump`);
+    layer.append(arc);
+    this.dot(layer, a, `path path-${kind} path-start`, 5);
+    this.dot(layer, b, `path path-${kind} path-end`);
+  }
+
+  /** A transfer: two arcs between the dice, one each way, each ending in an arrowhead. */
+  drawExchange(layer, a, b, kind) {
+    const group = document.createElementNS(SVG_NS, "g");
+    group.setAttribute("class", `path path-${kind} path-exchange`);
+    for (const [from, to] of [[a, b], [b, a]]) {
+      const arc = this.curve(from, to, 0.28);
+      arc.setAttribute("class", `path path-${kind} exchange-arc`);
+      group.append(arc);
+      group.append(arrowHead(from, to, 0.28));
+    }
+    layer.append(group);
+  }
+
+  /** The server draws the last move as a straight arrow; a jump and a transfer are redrawn
+   * here as what they are (an arc over the jumped die, an exchange between two dice). */
+  drawLast(last) {
+    if (!this.svg) return;
+    this.svg.querySelectorAll(".path-last").forEach((el) => el.remove());
+    const shape = last ? shapeOf(last) : "path";
+    if (shape === "path") return;
+    this.svg.querySelectorAll(".arrow.last-move").forEach((el) => el.setAttribute("display", "none"));
+    this.preview(last.segments || [], "last", shape);
+  }
+
+  /** Captured dice leave: the dice on `squares` shrink and fade before the next picture. */
+  async capture(squares) {
+    if (!this.svg || !squares.length) return;
+    const dice = squares
+      .map((sq) => this.svg.querySelector(`.die[data-square="${sq}"]`))
+      .filter(Boolean);
+    if (!dice.length) return;
+    dice.forEach((die) => die.classList.add("captured-leaving"));
+    this.container.dataset.capturing = String(dice.length);
+    await new Promise((resolve) => setTimeout(resolve, reduceMotion() ? 0 : CAPTURE_MS));
   }
 
   /** Slide the dice of a move along its segments (the picture is replaced afterwards). */

@@ -61,8 +61,35 @@ export function placementsTo(legal, square, face = null) {
   return legal.filter((m) => m.kind === "placement" && m.to === square && (face === null || m.face === face));
 }
 
-/** A short label for a move in the chooser (`rolled_after`: a roll follows the move). */
-export function label(move) {
+/** "a2 (2)": a square and the face of the die on it in `board` ({square: [owner, face]}). */
+const named = (board, sq) => (board && board[sq] ? `${sq} (${board[sq][1] ?? "?"})` : sq);
+
+/** What a Chase move does to other dice, read from its drawn path: the own dice it bumps
+ * (each later segment starts where a pushed die stood) and the enemy die it captures. */
+export function effects(move, board) {
+  if (!board || !move.segments || !move.from || !board[move.from]) return "";
+  const owner = board[move.from][0];
+  const bumped = [];
+  for (const seg of move.segments.slice(1)) {
+    const sq = seg[0];
+    if (sq !== move.from && board[sq] && board[sq][0] === owner && !bumped.includes(sq)) bumped.push(sq);
+  }
+  const parts = [];
+  if (bumped.length) {
+    const more = bumped.length > 2 ? ` and ${bumped.length - 2} more` : "";
+    parts.push(`bumps ${bumped.slice(0, 2).map((sq) => named(board, sq)).join(", ")}${more}`);
+  }
+  if (move.capture) {
+    const ends = move.segments.map((seg) => seg[seg.length - 1]);
+    const victim = ends.find((sq) => board[sq] && board[sq][0] !== owner);
+    parts.push(victim ? `captures ${named(board, victim)}` : "captures");
+  }
+  return parts.join(", ");
+}
+
+/** A short label for a move in the chooser (`rolled_after`: a roll follows the move; `board`
+ * names the dice a move bumps or captures). */
+export function label(move, board = null) {
   switch (move.kind) {
     case "placement":
       return `Place ${move.face}`;
@@ -70,8 +97,10 @@ export function label(move) {
       return move.face ? `Turn to ${move.face}` : "Step (the die is rolled)";
     case "jump":
       return move.rolled_after ? "Jump (the die is rolled)" : "Jump (flip)";
-    case "move":
-      return `${ARROWS[move.dir] || ""} ${move.dir}${move.capture ? " capture" : ""}`;
+    case "move": {
+      const what = effects(move, board);
+      return `${ARROWS[move.dir] || ""} ${move.dir}${what ? ` · ${what}` : move.capture ? " · captures" : ""}`;
+    }
     case "transfer":
       return move.transfer.map(([sq, f]) => `${sq} becomes ${f}`).join(", ");
     default:

@@ -9,8 +9,12 @@ import {
   seatToken,
   takeFragment,
 } from "./api.js";
-import { Board } from "./board.js";
+import { Board, shapeOf } from "./board.js";
 import * as C from "./choices.js";
+import { Sounds } from "./sound.js";
+import { moveRows, positionLabel } from "./moves.js";
+import { askName } from "./names.js";
+import { Chat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -37,6 +41,8 @@ const ui = {
 };
 
 const board = new Board($("board"), { onSquare, onHandDie });
+const sounds = new Sounds($("sound"));
+const chat = new Chat({ log: $("chat-log"), form: $("chat-form"), input: $("chat-input"), error: $("chat-error"), spectators: $("spectators") });
 
 // --- messages --------------------------------------------------------------------------------
 function say(text, kind = "error") {
@@ -95,26 +101,55 @@ async function applyNow(message) {
   }
   const animate = previous && ui.viewIndex === null && next.version === previous.version + 1 &&
     next.last && next.moves.length === previous.moves.length + 1 && next.flipped === previous.flipped;
+  const taken = moved && next.last ? capturedDice(previous, next) : [];
   if (animate) {
     try {
       await board.animate(next.last.segments);
+      // the captured dice leave the board before the new picture replaces the old one
+      await board.capture(taken.map((d) => d.square));
     } catch (error) {
       console.error(error); // an animation never holds up the game
     }
   }
   ui.game = next;
   // after the other side's move took dice of yours, say what was lost
-  if (moved && previous.captured && next.captured && next.last && !ui.you.includes(next.last.seat)) {
-    const lost = ui.you.map((p) => (next.captured[p] || 0) - (previous.captured[p] || 0)).reduce((a, b) => a + b, 0);
-    if (lost > 0 && ui.you.length === 1) {
-      say(`${playerName(next, next.last.seat)} captured ${lost === 1 ? "one of your dice" : `${lost} of your dice`} (${next.last.notation}).`, "info");
-    }
+  const lost = taken.filter((d) => ui.you.includes(d.owner));
+  if (lost.length && ui.you.length === 1 && !ui.you.includes(next.last.seat)) {
+    const dice = lost.map((d) => `your ${d.face} on ${d.square}`);
+    const listed = dice.length > 1 ? `${dice.slice(0, -1).join(", ")} and ${dice.at(-1)}` : dice[0];
+    const line = `${playerName(next, next.last.seat)} captured ${listed} (${next.last.notation}).`;
+    $("lost").textContent = line;
+    say(line, "info");
+  } else if (moved) {
+    $("lost").textContent = "";
+  }
+  if (moved) {
+    if (next.outcome && !previous.outcome) sounds.play("end");
+    else if (taken.length) sounds.play("capture");
+    else sounds.play("move");
   }
   if (ui.viewIndex === null && next.svg !== ui.shownSvg) {
     board.show(next.svg, next.centres, next.split);
+    board.drawLast(next.last);
     ui.shownSvg = next.svg;
   }
   render();
+}
+
+/** The dice the last move took off the board: [{square, owner, face}] of the other side's
+ * dice that stood on a square now empty or held by the mover (nothing else removes dice of
+ * the side not moving; the count is checked against the server's capture counts). */
+function capturedDice(previous, next) {
+  if (!previous.board || !next.board || !next.last || !next.captured) return [];
+  const mover = next.last.seat;
+  const count = next.players
+    .filter((p) => p !== mover)
+    .reduce((n, p) => n + Math.max(0, (next.captured[p] || 0) - ((previous.captured || {})[p] || 0)), 0);
+  if (!count) return [];
+  const gone = Object.entries(previous.board)
+    .filter(([sq, [owner]]) => owner !== mover && (!next.board[sq] || next.board[sq][0] !== owner))
+    .map(([sq, [owner, face]]) => ({ square: sq, owner, face }));
+  return gone.length === count ? gone : [];
 }
 
 async function refreshView() {
@@ -171,7 +206,62 @@ function render() {
   renderOffers(g);
   renderMoves(g);
   renderActions(g);
+  renderContinue(g);
   renderMarks();
+  $("rules-link").href = `/rules/${g.game}`;
+  $("rules-link").hidden = false;
+  $("chat").hidden = g.mode !== "online";
+  chat.follow(g, ui.you.length > 0 && g.mode === "online" ? ui.token : null);
+}
+
+/** An imported record: any position of it (the one shown) continues as a new game. */
+function renderContinue(g) {
+  const box = $("continue");
+  box.hidden = g.mode !== "imported";
+  if (box.hidden) return;
+  const side = $("continue-side");
+  if (!side.options.length) {
+    side.replaceChildren(...g.players.map((p, i) => Object.assign(document.createElement("option"), { value: p, textContent: g.player_names[i] })));
+  }
+  // the side to move in the position shown is the one a player most likely wants
+  const svg = $("board").querySelector("svg");
+  const toMove = svg && svg.dataset.toMove;
+  if (toMove && g.players.includes(toMove) && !side.dataset.touched) side.value = toMove;
+}
+
+let levels = null;
+async function fillLevels() {
+  if (levels) return;
+  try {
+    const meta = await request("GET", "/api/meta");
+    levels = meta.levels;
+    const select = $("continue-level");
+    select.replaceChildren(...levels.map((l) => Object.assign(document.createElement("option"), { value: l.spec, textContent: l.label })));
+    select.value = levels[Math.min(levels.length - 1, Math.floor(levels.length / 2))].spec;
+  } catch {
+    levels = null;
+  }
+}
+
+async function continueGame(mode) {
+  const g = ui.game;
+  const position = ui.viewIndex === null ? g.position : ui.viewedPosition;
+  const options = { ...(g.options || {}) };
+  delete options.variant;
+  const body = { game: g.game, mode, position, options };
+  if (g.variant) body.variant = g.variant;
+  if (mode === "computer") {
+    body.side = $("continue-side").value;
+    body.level = $("continue-level").value;
+  }
+  try {
+    const created = await request("POST", "/api/games", { body });
+    rememberSeat(created.id, created.token);
+    rememberGame({ id: created.id, game: g.game, mode });
+    location.href = `/game/${created.id}`;
+  } catch (error) {
+    say(error.message);
+  }
 }
 
 function renderBars(g) {
@@ -184,6 +274,7 @@ function renderBars(g) {
     const who = info.kind === "open" ? "waiting for a player" : info.name;
     const mine = ui.you.includes(seat) && ui.you.length === 1 ? " (you)" : "";
     const level = info.kind === "computer" && info.agent && info.agent.startsWith("level:") ? ` · level ${info.agent.slice(6)}` : "";
+    bar.dataset.kind = info.kind;
     bar.querySelector(".name").textContent = `${playerName(g, seat)} · ${who}${level}${mine}`;
     // the dice this side has taken: its opponent's losses
     const other = g.players.find((p) => p !== seat);
@@ -191,11 +282,24 @@ function renderBars(g) {
     const tray = bar.querySelector(".captured");
     tray.textContent = taken ? `captured ${"⚀".repeat(Math.min(taken, 12))} ${taken}` : "";
     tray.dataset.count = String(taken);
+    const side = (g.sides || {})[seat];
+    const stats = bar.querySelector(".stats");
+    stats.textContent = side ? sideText(side) : "";
+    stats.dataset.dice = side ? String(side.dice) : "";
+    stats.dataset.pips = side && side.pips !== null ? String(side.pips) : "";
     bar.querySelector(".presence").textContent =
       info.kind === "human" ? (info.connected ? "● online" : "○ away") : info.kind === "computer" ? "computer" : "";
     bar.classList.toggle("to-move", g.to_move === seat);
   }
   renderClocks();
+}
+
+/** "9 dice · 25 pips · spare ready": what a side has on the board, as the server counts it. */
+function sideText(side) {
+  const parts = [`${side.dice} ${side.dice === 1 ? "die" : "dice"}`];
+  if (side.pips !== null && side.pips !== undefined) parts.push(`${side.pips} pips`);
+  if (side.spare !== null && side.spare !== undefined) parts.push(side.spare ? "spare die ready" : "no spare die");
+  return parts.join(" · ");
 }
 
 function renderClocks() {
@@ -222,7 +326,9 @@ function renderClocks() {
 
 function renderStatus(g) {
   let text;
-  if (g.outcome) {
+  if (g.mode === "imported") {
+    text = g.outcome ? `Record: ${describeOutcome(g.outcome, g.player_names, g.players)}` : "Record: unfinished (*)";
+  } else if (g.outcome) {
     text = `Game over: ${describeOutcome(g.outcome, g.player_names, g.players)}`;
   } else if (g.status === "waiting") {
     text = "Waiting for an opponent to join…";
@@ -269,32 +375,6 @@ function renderOffers(g) {
   }
 }
 
-/** The moves as players read them: numbered rows of one move per player (first player's,
- * then the second's), each roll made without a decision (a setup roll) folded into the row
- * of the move that follows it. */
-function moveRows(g) {
-  const rows = [];
-  let row = null;
-  let rolls = [];
-  g.moves.forEach((m, i) => {
-    if (!m.seat) {
-      rolls.push(i);
-      return;
-    }
-    if (!row || m.seat === g.players[0] || row.cells.some((c) => c.seat === m.seat)) {
-      row = { cells: [] };
-      rows.push(row);
-    }
-    row.cells.push({ seat: m.seat, index: i, rolls });
-    rolls = [];
-  });
-  if (rolls.length) {
-    if (!row) rows.push((row = { cells: [] }));
-    row.cells.push({ seat: null, index: null, rolls });
-  }
-  return rows;
-}
-
 function renderMoves(g) {
   const list = $("moves");
   const current = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
@@ -305,7 +385,7 @@ function renderMoves(g) {
     b.className = m.seat ? "move" : "move roll";
     b.dataset.index = String(i + 1);
     b.textContent = m.seat ? m.notation : `${DIE_FACES[Number(m.notation.slice(1))] || ""}${m.notation}`;
-    b.setAttribute("aria-label", `move ${i + 1}: ${m.seat ? playerName(g, m.seat) : "roll"} ${m.notation}`);
+    b.setAttribute("aria-label", `${positionLabel(g, i + 1).text}: ${m.notation}`);
     if (current === i + 1) b.setAttribute("aria-current", "step");
     b.addEventListener("click", () => viewPosition(i + 1));
     return b;
@@ -390,7 +470,7 @@ function renderMarks() {
   }
   board.mark(marks, ui.handFace, ui.game.to_move);
   board.markHand(isMyTurn() ? C.handFaces(activeLegal()) : new Set(), ui.game.to_move);
-  board.preview(ui.hint ? ui.hint.segments : [], "hint");
+  board.preview(ui.hint ? ui.hint.segments : [], "hint", ui.hint ? shapeOf(ui.hint) : "path");
 }
 
 // --- choosing a move -------------------------------------------------------------------------------
@@ -427,7 +507,7 @@ async function onSquare(square) {
       const face = (sq) => (ui.game.board[sq] || [null, "?"])[1];
       const title = candidates.every((m) => m.kind === "transfer")
         ? `Exchange ${ui.selected} (${face(ui.selected)}) and ${square} (${face(square)})`
-        : `Move from ${ui.selected} to ${square}`;
+        : `Move ${ui.selected} (${face(ui.selected)}) to ${square}: which way?`;
       const choice = await choose(title, candidates);
       if (choice) return play(choice.notation);
       return;
@@ -486,10 +566,11 @@ function choose(title, moves) {
         die.setAttribute("aria-hidden", "true");
         b.append(die);
       }
-      b.append(document.createTextNode(` ${C.label(m)}`));
+      const text = C.label(m, ui.game.board);
+      b.append(document.createTextNode(` ${text}`));
       b.title = m.notation;
-      b.setAttribute("aria-label", `${C.label(m)} (${m.notation})`);
-      const show = () => board.preview(m.segments, "preview");
+      b.setAttribute("aria-label", `${text} (${m.notation})`);
+      const show = () => board.preview(m.segments, "preview", shapeOf(m));
       b.addEventListener("mouseenter", show);
       b.addEventListener("focus", show);
       b.addEventListener("click", () => finish(m));
@@ -536,6 +617,7 @@ async function viewPosition(index) {
     ui.viewIndex = null;
     $("viewing").hidden = true;
     board.show(g.svg, g.centres, g.split);
+    board.drawLast(g.last);
     ui.shownSvg = g.svg;
     render();
     return;
@@ -545,9 +627,13 @@ async function viewPosition(index) {
     const pos = await request("GET", `/api/games/${gameId}/positions/${index}?flipped=${ui.flipped}`);
     ui.viewIndex = index;
     board.show(pos.svg, g.centres, g.split);
+    board.drawLast(pos.last);
     ui.shownSvg = null;
+    ui.viewedPosition = pos.position;
     $("viewing").hidden = false;
-    $("viewing").textContent = `Position after move ${index} of ${g.moves.length}${pos.last ? ` (${pos.last.notation})` : ""} — ▶| returns to the game`;
+    const label = positionLabel(g, index);
+    $("viewing").dataset.move = String(label.number);
+    $("viewing").textContent = `${label.text}${pos.last ? ` (${pos.last.notation})` : ""} — ▶| returns to the game`;
     renderMoves(g);
     renderActions(g);
   } catch (error) {
@@ -608,6 +694,11 @@ function wireControls() {
     refreshView();
   });
   $("pass").addEventListener("click", () => play("pass"));
+  $("continue-computer").addEventListener("click", () => continueGame("computer"));
+  $("continue-local").addEventListener("click", () => continueGame("local"));
+  $("continue-side").addEventListener("change", () => {
+    $("continue-side").dataset.touched = "1";
+  });
   $("hint").addEventListener("click", hint);
   $("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) action("resign", {});
@@ -680,6 +771,8 @@ function connect() {
       ui.retry = 0;
       setConnection("");
       applyState(message);
+    } else if (message.type === "notice" && message.event === "chat") {
+      chat.receive(message.message, message.spectators);
     } else if (message.type === "notice") {
       const who = ui.game ? playerName(ui.game, message.by) : message.by;
       const what = { draw_declined: "declined the draw", takeback_declined: "declined the takeback", rematch_declined: "declined the rematch" }[message.event];
@@ -705,9 +798,10 @@ async function main() {
   if (location.pathname.endsWith("/join")) {
     history.replaceState(null, "", `/game/${gameId}`);
     try {
-      const joined = await request("POST", `/api/games/${gameId}/join`, {
-        body: fragment.get("code") ? { code: fragment.get("code") } : {},
-      });
+      const body = fragment.get("code") ? { code: fragment.get("code") } : {};
+      const name = await askName($("name-dialog"));
+      if (name) body.name = name;
+      const joined = await request("POST", `/api/games/${gameId}/join`, { body });
       rememberSeat(gameId, joined.token);
     } catch (error) {
       say(`${error.message}`, "info");
@@ -735,6 +829,7 @@ async function main() {
   }
   if (ui.token && first.you.length) rememberGame({ id: gameId, game: first.game.game, mode: first.game.mode });
   await applyState(first);
+  if (first.game.mode === "imported") fillLevels();
   connect();
   $("board").focus({ preventScroll: true });
 }

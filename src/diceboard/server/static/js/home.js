@@ -1,5 +1,6 @@
 // The home page: create games, the lobby, recent games, importing a record.
 import { request, rememberSeat, rememberGame, recentGames, seatToken, describeOutcome } from "./api.js";
+import { rememberName, storedName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 let meta = null;
@@ -105,6 +106,9 @@ async function createGame(event) {
   const game = selectedGame();
   const mode = radio("mode");
   const body = { game: game.name, mode, side: radio("side") || "first", variant: $("variant").value };
+  const name = $("player-name").value.trim();
+  rememberName(name);
+  if (name && mode !== "local") body.name = name;
   try {
     const options = chosenOptions(game);
     if (Object.keys(options).length) body.options = options;
@@ -132,21 +136,49 @@ async function createGame(event) {
   }
 }
 
+/** "12 Mar, 14:05" (today: just the time) */
+function when(seconds) {
+  const at = new Date(seconds * 1000);
+  const today = new Date().toDateString() === at.toDateString();
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return today ? `today ${time}` : `${at.toLocaleDateString([], { day: "numeric", month: "short", year: "numeric" })} ${time}`;
+}
+
+/** Who sits in a seat: a name, "Computer · level 4", or an open seat. */
+function seatText(seat) {
+  if (!seat || seat.kind === "open") return "open seat";
+  if (seat.kind === "computer") {
+    const level = seat.agent && seat.agent.startsWith("level:") ? ` · level ${seat.agent.slice(6)}` : "";
+    return `Computer${level}`;
+  }
+  return seat.name || "?";
+}
+
+/** One game of the lobby or the recent games: the game and its variant, who plays whom (the
+ * opponent's side named), the clock, the date and how it stands. */
 function gameLine(summary, action) {
   const li = document.createElement("li");
-  const seats = Object.entries(summary.seats || {})
-    .map(([, s]) => (s.kind === "open" ? "open seat" : s.name))
-    .join(" vs ");
+  const game = (meta && meta.games.find((g) => g.name === summary.game)) || null;
+  const named = (summary.options && summary.options.variant) || (game && game.default_variant);
+  const variantInfo = game && named ? game.variants.find((v) => v.name === named) : null;
+  const variant = named ? (variantInfo ? variantInfo.title : named) : "";
+  const players = game ? game.players : Object.keys(summary.seats || {});
+  const sides = players.map((p, i) => `${game ? game.player_names[i] : p}: ${seatText((summary.seats || {})[p])}`);
   const tc = summary.time_control
     ? ` · ${summary.time_control.initial_ms / 60000}+${summary.time_control.increment_ms / 1000}`
     : "";
-  const game = (meta && meta.games.find((g) => g.name === summary.game)) || null;
-  const named = summary.options && summary.options.variant;
-  const variantInfo = game && named ? game.variants.find((v) => v.name === named) : null;
-  const variant = named ? ` (${variantInfo ? variantInfo.title : named})` : "";
+  const result = summary.result && summary.result !== "*" ? ` ${summary.result}` : "";
   const text = document.createElement("span");
-  text.textContent = `${game ? game.title : summary.game}${variant} · ${seats}${tc} · ${summary.status}` +
-    (summary.result && summary.result !== "*" ? ` ${summary.result}` : "");
+  text.className = "game-line";
+  const title = document.createElement("strong");
+  title.textContent = `${game ? game.title : summary.game}${variant ? ` · ${variant}` : ""}`;
+  const who = document.createElement("span");
+  who.className = "game-seats";
+  who.textContent = sides.join(" vs ");
+  const facts = document.createElement("span");
+  facts.className = "muted game-when";
+  facts.textContent = `${when(summary.created_at)}${tc} · ${summary.status}${result}`;
+  text.append(title, who, facts);
   li.append(text, action);
   return li;
 }
@@ -165,7 +197,9 @@ async function loadLobby() {
       button.textContent = "Join";
       button.addEventListener("click", async () => {
         try {
-          const joined = await request("POST", `/api/games/${g.id}/join`, { body: {} });
+          const name = $("player-name").value.trim();
+          rememberName(name);
+          const joined = await request("POST", `/api/games/${g.id}/join`, { body: name ? { name } : {} });
           rememberSeat(joined.id, joined.token);
           rememberGame({ id: joined.id, game: g.game, mode: "online" });
           location.href = `/game/${joined.id}`;
@@ -266,6 +300,11 @@ async function main() {
     if (file) $("record-text").value = await file.text();
   });
   $("lobby-refresh").addEventListener("click", loadLobby);
+  $("player-name").value = storedName();
+  $("rules-nav").replaceChildren("Rules: ", ...meta.games.flatMap((g, i) => {
+    const a = Object.assign(document.createElement("a"), { href: `/rules/${g.name}`, textContent: g.title });
+    return i ? [" · ", a] : [a];
+  }));
   buildGameMenus();
   refreshForm();
   followWarmUp(meta.engine || { ready: true });

@@ -422,6 +422,11 @@ function renderActions(g) {
   $("hint").hidden = !(isMyTurn() && g.mode !== "online");
   $("download-pgn").href = `/api/games/${g.id}/record?format=pgn`;
   $("download-json").href = `/api/games/${g.id}/record?format=json`;
+  // the analysis board opens at the position shown; a finished game can be reviewed there
+  const shownMoves = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
+  $("analyse").href = `/analysis?from=${encodeURIComponent(g.id)}&at=${shownMoves}`;
+  $("review").href = `/analysis?from=${encodeURIComponent(g.id)}&review=1`;
+  $("review").hidden = g.status !== "finished";
   const legal = activeLegal();
   $("pass").hidden = !(isMyTurn() && legal.some((m) => m.kind === "pass"));
   $("notation").hidden = !player;

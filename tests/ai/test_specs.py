@@ -96,7 +96,7 @@ def test_parse_spec() -> None:
         ("alphabeta:time=-1", "time='-1' is not a number above 0"),
         ("alphabeta:time=inf", "is not a finite number"),
         ("alphabeta:time=soon", "time='soon' is not a number"),
-        ("alphabeta:eval=neural", "eval='neural' is not one of fitted, material"),
+        ("alphabeta:eval=neural", "eval='neural' is not one of linear, net, material"),
         ("alphabeta:tt=maybe", "tt='maybe' is not on or off"),
         ("mcts:iterations=0", "iterations='0' is not 1 or more"),
         ("mcts:playout=smart", "playout='smart' is not one of random, heuristic"),

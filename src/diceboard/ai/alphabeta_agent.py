@@ -17,6 +17,7 @@ from diceboard.ai.engine.alphabeta import (
 )
 from diceboard.ai.roots import Root, moves_of_actions, root_of
 from diceboard.ai.search_agent import SearchAgent, careless_move, deadline_after
+from diceboard.ai.weights import DEFAULT_EVALUATION
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
@@ -50,7 +51,7 @@ class AlphaBetaAgent(SearchAgent):
         depth: int | None = None,
         seconds: float | None = None,
         seed: int | None = None,
-        evaluation: str = "fitted",
+        evaluation: str = DEFAULT_EVALUATION,
         use_tt: bool = True,
         ordering: bool = True,
         contempt: float = 0.0,
@@ -94,6 +95,11 @@ class AlphaBetaAgent(SearchAgent):
 
     def analyse(self, state: State) -> Analysis:
         return self._search(root_of(state), multipv=True)
+
+    def search(self, root: Root) -> Analysis:
+        """What :meth:`choose` searches, on a prepared root: the best move and its value
+        (other moves get bounds, and the principal variation is the best move alone)."""
+        return self._search(root, multipv=False, with_pv=False)
 
     def _search(self, root: Root, multipv: bool, with_pv: bool = True) -> Analysis:
         engine = root.engine

@@ -10,6 +10,7 @@ import numpy as np
 from diceboard.ai.base import Analysis, MoveStats
 from diceboard.ai.roots import Root, root_of
 from diceboard.ai.search_agent import SearchAgent, careless_move
+from diceboard.ai.weights import DEFAULT_EVALUATION
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
@@ -28,7 +29,7 @@ class GreedyAgent(SearchAgent):
     def __init__(
         self,
         seed: int | None = None,
-        evaluation: str = "fitted",
+        evaluation: str = DEFAULT_EVALUATION,
         epsilon: float = 0.0,
         contempt: float = 0.0,
         spec: str = "greedy",

@@ -19,6 +19,12 @@ from diceboard.ai.engine.mcts import (
     N_NEDGE,
     N_VISITS,
     NODE_COLUMNS,
+    P_C,
+    P_CUTOFF,
+    P_PUCT,
+    P_SAMPLES,
+    P_WIDEN,
+    PARAMS_LEN,
     RUN_FULL,
     mcts_compact,
     mcts_descend,
@@ -26,6 +32,7 @@ from diceboard.ai.engine.mcts import (
 from diceboard.ai.engine.rng import new_rng
 from diceboard.ai.roots import Root, moves_of_actions, root_of
 from diceboard.ai.search_agent import SearchAgent, deadline_after
+from diceboard.ai.weights import DEFAULT_EVALUATION
 from diceboard.core.game import State
 from diceboard.core.move import Move
 
@@ -86,7 +93,7 @@ class MCTSAgent(SearchAgent):
         iterations: int | None = None,
         seconds: float | None = None,
         seed: int | None = None,
-        evaluation: str = "fitted",
+        evaluation: str = DEFAULT_EVALUATION,
         c: float = 1.0,
         playout: str = "random",
         cutoff: int = 8,
@@ -95,6 +102,7 @@ class MCTSAgent(SearchAgent):
         widen: float = 1.0,
         contempt: float = 0.0,
         spec: str = "mcts",
+        select: str = "uct",
     ) -> None:
         super().__init__(spec, seed, evaluation, contempt)
         if iterations is None and seconds is None:
@@ -107,6 +115,7 @@ class MCTSAgent(SearchAgent):
         self.samples = samples if playout == "heuristic" else 1
         self.reuse = reuse
         self.widen = widen
+        self.select = select
         self._rng = new_rng(self.seed)
         self._tree: _Tree | None = None
         self._tree_state: State | None = None
@@ -192,7 +201,7 @@ class MCTSAgent(SearchAgent):
 
     # --- search -------------------------------------------------------------------------------
     def _search(self, root: Root, with_pv: bool = True) -> Analysis:
-        params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
+        params = self._params()
         weights = self.evaluation_vector(root.state)
         self.warm_up(root.state.game.name, lambda: self._compile(root))
         began = time.perf_counter()
@@ -205,6 +214,12 @@ class MCTSAgent(SearchAgent):
         tree = self._simulate(root, tree, budget, deadline, params, weights)
         self._tree, self._tree_state, self._tree_moves = tree, root.state, root.moves
         return self._analysis(root, tree, time.perf_counter() - began, with_pv)
+
+    def _params(self) -> np.ndarray:
+        params = np.zeros(PARAMS_LEN, dtype=np.float64)
+        params[P_C], params[P_CUTOFF], params[P_SAMPLES] = self.c, self.cutoff, self.samples
+        params[P_WIDEN], params[P_PUCT] = self.widen, float(self.select == "puct")
+        return params
 
     def _compile(self, root: Root) -> None:
         """Make the first call of every compiled function the search uses."""
@@ -235,7 +250,7 @@ class MCTSAgent(SearchAgent):
         """Run simulations until ``budget`` of them are in ``tree`` or the deadline passes,
         growing the tree as needed; returns the (possibly new) tree."""
         if params is None:
-            params = np.array([self.c, self.cutoff, self.samples, self.widen], dtype=np.float64)
+            params = self._params()
         if weights is None:
             weights = self.evaluation_vector(root.state)
         while True:

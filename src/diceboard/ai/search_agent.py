@@ -20,8 +20,9 @@ def resolve_seed(seed: int | None) -> int:
 
 
 class SearchAgent(Agent):
-    """An agent that evaluates positions with a fitted model (``eval=fitted``, the default)
-    or with material alone (``eval=material``)."""
+    """An agent that evaluates positions with the fitted linear model (``eval=linear``, the
+    default; ``fitted`` is its older name), the trained network (``eval=net``) or material
+    alone (``eval=material``)."""
 
     def __init__(self, spec: str, seed: int | None, evaluation: str, contempt: float = 0.0) -> None:
         self.spec = spec
@@ -38,6 +39,11 @@ class SearchAgent(Agent):
             found = weights_for(game_name, self.evaluation)
             self._weights[game_name] = found
         return found
+
+    def use_weights(self, game_name: str, vector: np.ndarray) -> None:
+        """Evaluate ``game_name`` with ``vector`` (linear weights or a network's parameters)
+        instead of the package's file (training plays with the model being trained)."""
+        self._weights[game_name] = np.asarray(vector, dtype=np.float64)
 
     def evaluation_vector(self, state: State) -> np.ndarray:
         """The weights for ``state``'s game followed by the value of a draw for the first

@@ -4,7 +4,8 @@
 spec           parameters (all optional)
 =============  ========================================================================
 ``random``     none
-``greedy``     ``eval`` (fitted, material), ``epsilon`` (chance of a random move, 0–1)
+``greedy``     ``eval`` (linear, net, material; ``fitted`` is ``linear``), ``epsilon``
+               (chance of a random move, 0–1)
 ``alphabeta``  ``depth`` (1–64), ``time`` (seconds), ``eval``, ``tt`` (on/off),
                ``ordering`` (on/off), ``epsilon`` (chance of a random move instead of
                the searched one, 0–1); neither depth nor time: ``time=1``
@@ -12,7 +13,10 @@ spec           parameters (all optional)
                ``playout`` (random, heuristic), ``cutoff`` (playout actions, default 8),
                ``samples`` (heuristic playout candidates, default 3), ``reuse`` (on/off),
                ``widen`` (progressive widening, default 1; 0 tries every move first),
-               ``eval``; neither iterations nor time: ``iterations=10000``
+               ``eval``, ``select`` (``uct``, or ``puct``: AlphaZero's rule with priors
+               from the one-ply order); neither iterations nor time: ``iterations=10000``
+``puct``       ``mcts`` with ``select=puct,eval=net,cutoff=0,c=2`` (the network's value
+               at the leaves); the same parameters but ``select``
 ``level:N``    N from 1 to 8 (:mod:`diceboard.ai.levels`)
 =============  ========================================================================
 
@@ -32,7 +36,7 @@ from diceboard.ai.levels import LEVELS, check_level, level_spec
 from diceboard.ai.mcts_agent import MCTSAgent
 from diceboard.ai.params import Params
 from diceboard.ai.random_agent import RandomAgent
-from diceboard.ai.weights import EVALUATIONS
+from diceboard.ai.weights import DEFAULT_EVALUATION, EVALUATIONS
 from diceboard.core.errors import OptionError
 from diceboard.core.game import State
 from diceboard.core.move import Move
@@ -62,7 +66,7 @@ def _contempt(p: Params) -> float:
 
 def _greedy(params: dict[str, str], seed: int | None) -> Agent:
     p = Params("greedy", params)
-    evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    evaluation = p.choice("eval", DEFAULT_EVALUATION, EVALUATIONS)
     epsilon = p.number("epsilon", 0.0, minimum=0.0, maximum=1.0, strict=False)
     contempt = _contempt(p)
     p.finish()
@@ -74,7 +78,7 @@ def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
     p = Params("alphabeta", params)
     depth = p.integer("depth", None, minimum=1, maximum=MAX_DEPTH)
     seconds = p.number("time", None, minimum=0.0)
-    evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    evaluation = p.choice("eval", DEFAULT_EVALUATION, EVALUATIONS)
     use_tt = p.flag("tt", True)
     ordering = p.flag("ordering", True)
     epsilon = p.number("epsilon", 0.0, minimum=0.0, maximum=1.0, strict=False)
@@ -96,8 +100,8 @@ def _alphabeta(params: dict[str, str], seed: int | None) -> Agent:
     )
 
 
-def _mcts(params: dict[str, str], seed: int | None) -> Agent:
-    p = Params("mcts", params)
+def _mcts(params: dict[str, str], seed: int | None, name: str = "mcts") -> Agent:
+    p = Params(name, params)
     iterations = p.integer("iterations", None, minimum=1)
     seconds = p.number("time", None, minimum=0.0)
     c = p.number("c", 1.0, minimum=0.0, strict=False)
@@ -106,7 +110,8 @@ def _mcts(params: dict[str, str], seed: int | None) -> Agent:
     samples = p.integer("samples", 3, minimum=1, maximum=64)
     reuse = p.flag("reuse", True)
     widen = p.number("widen", 1.0, minimum=0.0, strict=False)
-    evaluation = p.choice("eval", "fitted", EVALUATIONS)
+    evaluation = p.choice("eval", DEFAULT_EVALUATION, EVALUATIONS)
+    select = p.choice("select", "uct", ("uct", "puct"))
     contempt = _contempt(p)
     p.finish()
     assert c is not None and cutoff is not None and samples is not None and widen is not None
@@ -122,8 +127,21 @@ def _mcts(params: dict[str, str], seed: int | None) -> Agent:
         reuse,
         widen,
         contempt,
-        spec=_spec("mcts", params),
+        spec=_spec(name, params),
+        select=select,
     )
+
+
+#: what ``puct`` is short for: AlphaZero-style MCTS on the network, no playouts
+PUCT_DEFAULTS = {"select": "puct", "eval": "net", "cutoff": "0", "c": "2"}
+
+
+def _puct(params: dict[str, str], seed: int | None) -> Agent:
+    if "select" in params:
+        raise OptionError("the puct agent always selects by PUCT: use mcts:select=... instead")
+    agent = _mcts({**PUCT_DEFAULTS, **params}, seed, name="puct")
+    agent.spec = _spec("puct", params)
+    return agent
 
 
 class LevelAgent(Agent):
@@ -169,6 +187,7 @@ FACTORIES["random"] = _random
 FACTORIES["greedy"] = _greedy
 FACTORIES["alphabeta"] = _alphabeta
 FACTORIES["mcts"] = _mcts
+FACTORIES["puct"] = _puct
 FACTORIES["level"] = _level
 
 

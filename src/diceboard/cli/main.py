@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "tournament",
     "analyse",
     "fit_eval",
+    "train_eval",
     "calibrate",
     "review",
     "puzzles",

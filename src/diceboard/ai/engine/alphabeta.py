@@ -33,7 +33,7 @@ import numpy as np
 
 from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.clock import now
-from diceboard.ai.engine.evaluation import leaf_value, play_sequence, terminal_value
+from diceboard.ai.engine.evaluation import leaf_value, new_scratch, play_sequence, terminal_value
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, count_in_history, njit
 
@@ -159,7 +159,7 @@ def alphabeta(
     work = np.empty(game.STATE_LEN, dtype=np.int64)
     work_hist = np.empty(hcap, dtype=np.int64)
     buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
-    fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
+    fbuf = new_scratch()
     mask = tt_keys.shape[0] - 1
     nkill = killers.shape[0]
     salt = table_salt(weights)

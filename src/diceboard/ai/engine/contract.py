@@ -25,6 +25,10 @@ NUM_ACTIONS: int = 0
 NUM_FEATURES: int = 0
 #: index of the material feature (what ``eval=material`` keeps)
 MATERIAL_FEATURE: int = 0
+#: number of the network's sparse inputs (see :func:`net_inputs`)
+NET_INPUTS: int = 0
+#: most of them active in one position
+NET_MAX_ACTIVE: int = 0
 
 
 def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
@@ -40,6 +44,13 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
 def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     """Fill ``out[:NUM_FEATURES]`` with the position's features, seen from the player to
     move (``state[TO_MOVE]``): mostly "theirs subtracted from mine" counts."""
+    raise NotImplementedError
+
+
+def net_inputs(state: np.ndarray, opts: np.ndarray, out: np.ndarray, start: int) -> int:
+    """Write the indices (below ``NET_INPUTS``, as floats) of the network's active 0/1
+    inputs, seen from the player to move, into ``out[start:]``; return how many (at most
+    ``NET_MAX_ACTIVE``)."""
     raise NotImplementedError
 
 

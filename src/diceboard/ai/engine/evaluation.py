@@ -16,8 +16,19 @@ side that stands better presses on rather than let the limit end the game in a d
 side that stands worse is glad of the clock (the same idea as chess engines' fifty-move
 scaling). A position waiting for a roll is worth the average over the outcomes.
 
-The evaluation vector ``weights`` holds the binding's feature weights followed by one more
-entry: the value of a draw for the first player (player 0).
+The evaluation vector ``weights`` holds the model's parameters followed by one more entry: the
+value of a draw for the first player (player 0). Its length says which model it is:
+
+- ``NUM_FEATURES + 1``: the linear model, ``z = w·x`` (``eval=linear``, ``eval=material``);
+- :func:`net_length` ``+ 1``: a small network (``eval=net``, :mod:`diceboard.ai.netdata`),
+  ``z = w·x + w3·crelu(W2·crelu(W1·[inputs, x] + b1) + b2) + b3`` where ``inputs`` are the
+  binding's sparse 0/1 inputs (``game.net_inputs``: each die by square, face and owner, seen
+  from the player to move) and ``crelu`` clips to [0, 1], as NNUE does. The first layer sums
+  the rows of the few active inputs (a dozen or two dice), so it needs no incremental update:
+  recomputing it costs less than the features do.
+
+Both give a logit ``z`` that becomes a value as above. The scratch buffer ``fbuf``
+(:func:`new_scratch`) holds the features, then the network's activations and active inputs.
 """
 
 from __future__ import annotations
@@ -32,6 +43,9 @@ from diceboard.kernel import CHANCE, CLOCK, RESULT, RESULT_DRAW, RESULT_FIRST, T
 
 #: the largest value an estimate may take; proven results are exactly ±1
 EVAL_LIMIT = 0.95
+#: units of the network's first and second hidden layers
+NET_HIDDEN = 32
+NET_HIDDEN2 = 16
 
 
 @njit
@@ -58,15 +72,81 @@ def seen_by(value: float, owner: int, viewer: int) -> float:
     return value if owner == viewer else -value
 
 
+def net_length(num_features: int, num_inputs: int) -> int:
+    """Parameters of the network for a game with these many features and sparse inputs
+    (the evaluation vector is one longer: the draw's value)."""
+    h, h2 = NET_HIDDEN, NET_HIDDEN2
+    return num_features + (num_inputs + num_features) * h + h + h * h2 + 2 * h2 + 1
+
+
+@template
+def new_scratch() -> np.ndarray:
+    """A scratch buffer for :func:`static_value`: the features, the network's activations
+    and its active inputs."""
+    size = game.NUM_FEATURES + NET_HIDDEN + NET_HIDDEN2 + game.NET_MAX_ACTIVE
+    return np.zeros(size, dtype=np.float64)
+
+
+@template
+def net_logit(state: np.ndarray, opts: np.ndarray, weights: np.ndarray, fbuf: np.ndarray) -> float:
+    """The network's logit for the player to move; ``fbuf[:NUM_FEATURES]`` already holds
+    the features. Layout of ``weights``: skip weights (one per feature), first layer rows
+    (one row of ``NET_HIDDEN`` per sparse input, then per feature), its biases, the second
+    layer (one row of ``NET_HIDDEN2`` per first-layer unit), its biases, the output weights
+    and the output bias."""
+    nf = game.NUM_FEATURES
+    h = NET_HIDDEN
+    h2 = NET_HIDDEN2
+    a1 = nf
+    a2 = nf + h
+    active = nf + h + h2
+    o_dense = nf + game.NET_INPUTS * h
+    o_b1 = o_dense + nf * h
+    o_w2 = o_b1 + h
+    o_b2 = o_w2 + h * h2
+    o_w3 = o_b2 + h2
+    z = float(weights[o_w3 + h2])
+    for f in range(nf):
+        z += weights[f] * fbuf[f]
+    for j in range(h):
+        fbuf[a1 + j] = weights[o_b1 + j]
+    n = game.net_inputs(state, opts, fbuf, active)
+    for k in range(n):
+        row = nf + int(fbuf[active + k]) * h
+        for j in range(h):
+            fbuf[a1 + j] += weights[row + j]
+    for f in range(nf):
+        x = fbuf[f]
+        if x != 0.0:
+            row = o_dense + f * h
+            for j in range(h):
+                fbuf[a1 + j] += x * weights[row + j]
+    for j in range(h2):
+        fbuf[a2 + j] = weights[o_b2 + j]
+    for i in range(h):
+        x = min(max(fbuf[a1 + i], 0.0), 1.0)
+        if x > 0.0:
+            row = o_w2 + i * h2
+            for j in range(h2):
+                fbuf[a2 + j] += x * weights[row + j]
+    for j in range(h2):
+        z += min(max(fbuf[a2 + j], 0.0), 1.0) * weights[o_w3 + j]
+    return z
+
+
 @template
 def static_value(
     state: np.ndarray, opts: np.ndarray, weights: np.ndarray, fbuf: np.ndarray
 ) -> float:
-    """The model's estimate for the player to move (``fbuf`` receives the features)."""
+    """The model's estimate for the player to move (``fbuf`` receives the features; for the
+    network it must be a :func:`new_scratch` buffer)."""
     game.features(state, opts, fbuf)
-    z = 0.0
-    for i in range(game.NUM_FEATURES):
-        z += weights[i] * fbuf[i]
+    if weights.shape[0] == game.NUM_FEATURES + 1:
+        z = 0.0
+        for i in range(game.NUM_FEATURES):
+            z += weights[i] * fbuf[i]
+    else:
+        z = net_logit(state, opts, weights, fbuf)
     v = EVAL_LIMIT * math.tanh(0.5 * z)
     limit = game.progress_limit(opts)
     if limit <= 0:
@@ -143,7 +223,7 @@ def move_values(
     work = np.empty(game.STATE_LEN, dtype=np.int64)
     work_hist = np.empty(cap, dtype=np.int64)
     buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
-    fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
+    fbuf = new_scratch()
     player = root[TO_MOVE]
     for m in range(seqs.shape[0]):
         child[:] = root

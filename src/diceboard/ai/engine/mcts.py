@@ -13,7 +13,8 @@ Node 0 is the root. Its edges are indices into the root's list of whole moves (`
 they are exactly the game's ``legal_moves``; below it every edge is one action id.
 
 One simulation: from the root, take untried children first, then the child with the best UCB1
-score ``Q + c·sqrt(ln N / n)``; at a chance node, draw the outcome. Progressive widening keeps
+score ``Q + c·sqrt(ln N / n)`` (or, with ``params[P_PUCT]``, the best PUCT score of
+:func:`_puct_child`); at a chance node, draw the outcome. Progressive widening keeps
 the branching of these games (dozens to hundreds of moves) from flattening the tree: a node
 with N visits tries only its first ``1 + widen·sqrt(N)`` children (``widen`` = 0: all). The
 untried children wait in a shuffled order until the node has :data:`ORDER_AT` visits (the
@@ -33,6 +34,7 @@ from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.clock import now
 from diceboard.ai.engine.evaluation import (
     leaf_value,
+    new_scratch,
     play_sequence,
     seen_by,
     static_value,
@@ -63,6 +65,9 @@ P_C = 0
 P_CUTOFF = 1
 P_SAMPLES = 2
 P_WIDEN = 3
+#: 1: PUCT selection with rank priors (see :func:`_puct_child`), 0: UCB1
+P_PUCT = 4
+PARAMS_LEN = 5
 #: a decision node orders its untried children by static value once it has this many visits
 ORDER_AT = 8
 # indices of ``counts``
@@ -109,6 +114,38 @@ def _ucb_child(
         child = edges[e, E_CHILD]
         n = nodes[child, N_VISITS]
         score = node_value[child] / n + c * math.sqrt(log_n / n)
+        if score > best_score:
+            best_score = score
+            best = e
+    return best
+
+
+@njit
+def _puct_child(
+    nodes: np.ndarray,
+    node_value: np.ndarray,
+    edges: np.ndarray,
+    node: int,
+    c: float,
+    made: int,
+) -> int:
+    """The edge with the best PUCT score ``Q + c·P·sqrt(N) / (1 + n)`` among the first
+    ``made`` edges of ``node``, AlphaZero's rule with a cheap prior: the edges are ordered
+    by their one-ply value (:func:`order_untried`), and the k-th best gets ``P ∝ 1/(k+1)``."""
+    e0 = nodes[node, N_EDGE0]
+    nedge = nodes[node, N_NEDGE]
+    norm = 0.0
+    for k in range(nedge):
+        norm += 1.0 / (k + 1)
+    sqrt_n = math.sqrt(max(nodes[node, N_VISITS], 1))
+    best = -1
+    best_score = -1e300
+    for k in range(made):
+        e = e0 + k
+        child = edges[e, E_CHILD]
+        n = nodes[child, N_VISITS]
+        prior = 1.0 / ((k + 1) * norm)
+        score = node_value[child] / n + c * prior * sqrt_n / (1 + n)
         if score > best_score:
             best_score = score
             best = e
@@ -246,6 +283,9 @@ def mcts_run(
     cutoff = int(params[P_CUTOFF])
     samples = int(params[P_SAMPLES])
     widen = params[P_WIDEN]
+    puct = params[P_PUCT] > 0.0
+    # PUCT's priors come from the order, so a node is ordered as soon as it has children
+    order_at = 1 if puct else ORDER_AT
     hcap = nroot + MAX_PATH + cutoff + 16
     s = np.empty(game.STATE_LEN, dtype=np.int64)
     hist = np.empty(hcap, dtype=np.int64)
@@ -255,7 +295,7 @@ def mcts_run(
     work_hist2 = np.empty(hcap, dtype=np.int64)
     buf = np.empty(max(game.MAX_LEGAL, seqs.shape[0]), dtype=np.int64)
     buf2 = np.empty(game.MAX_LEGAL, dtype=np.int64)
-    fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
+    fbuf = new_scratch()
     scores = np.empty(max(game.MAX_LEGAL, seqs.shape[0]), dtype=np.float64)
     path = np.empty(MAX_PATH + 2, dtype=np.int64)
     nmoves = seqs.shape[0]
@@ -312,7 +352,7 @@ def mcts_run(
             else:
                 visits = nodes[node, N_VISITS]
                 made = nodes[node, N_MADE]
-                if made < nedge and (visits == ORDER_AT or (node == 0 and made == 0)):
+                if made < nedge and (visits == order_at or (node == 0 and made == 0)):
                     order_untried(
                         s,
                         opts,
@@ -339,6 +379,8 @@ def mcts_run(
                 if made < width:
                     e = e0 + made
                     nodes[node, N_MADE] = made + 1
+                elif puct:
+                    e = _puct_child(nodes, node_value, edges, node, c, made)
                 else:
                     e = _ucb_child(nodes, node_value, edges, node, c, made)
             a = edges[e, E_ACTION]

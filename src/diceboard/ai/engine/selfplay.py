@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.ai.engine import contract as game
-from diceboard.ai.engine.evaluation import leaf_value, seen_by
+from diceboard.ai.engine.evaluation import leaf_value, new_scratch, seen_by
 from diceboard.ai.engine.rng import below, uniform
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, HASH, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE
@@ -48,7 +48,7 @@ def selfplay_samples(
     work_hist = np.empty(max_actions + 2, dtype=np.int64)
     buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
     buf2 = np.empty(game.MAX_LEGAL, dtype=np.int64)
-    fbuf = np.empty(game.NUM_FEATURES, dtype=np.float64)
+    fbuf = new_scratch()
     owners = np.empty(cap, dtype=np.int64)
     n = 0
     for _ in range(games):
@@ -70,7 +70,7 @@ def selfplay_samples(
                         full = True
                         break
                     game.features(s, opts, fbuf)
-                    features_out[n, :] = fbuf
+                    features_out[n, :] = fbuf[: game.NUM_FEATURES]
                     owners[n] = s[TO_MOVE]
                     n += 1
                 if uniform(rng) < epsilon:

@@ -27,22 +27,26 @@ from diceboard.games.chase.kernel.layout import (
     MAX_LEGAL,
     NUM_ACTIONS,
     OPT_NO_CAPTURE_LIMIT,
+    PHASE_ABSORB,
     STATE_LEN,
 )
 from diceboard.games.chase.kernel.movement import path_clear
-from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel import PHASE, TO_MOVE, njit
 
 __all__ = [
     "FEATURE_NAMES",
     "LEVEL_SPECS",
     "MATERIAL_FEATURE",
     "MAX_LEGAL",
+    "NET_INPUTS",
+    "NET_MAX_ACTIVE",
     "NUM_ACTIONS",
     "NUM_FEATURES",
     "STATE_LEN",
     "extends_turn",
     "features",
     "legal_actions",
+    "net_inputs",
     "progress_limit",
     "step",
 ]
@@ -62,6 +66,15 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 NUM_FEATURES = len(FEATURE_NAMES)
 MATERIAL_FEATURE = 0
+
+#: the network's sparse inputs (:func:`net_inputs`), seen from the player to move: a die by
+#: (owner, face, hex), whether the player must absorb first, and "I move first"
+_IN_BOARD = 0
+_IN_ABSORB = _IN_BOARD + 2 * 6 * NHEX
+_IN_FIRST = _IN_ABSORB + 1
+NET_INPUTS = _IN_FIRST + 1
+#: most inputs active at once (twenty dice, the phase, the side)
+NET_MAX_ACTIVE = 24
 
 
 #: level -> the agent spec this game plays at that level (:mod:`diceboard.ai.levels`)
@@ -167,3 +180,30 @@ def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     out[7] = high
     out[8] = middle
     out[9] = guarded
+
+
+@njit
+def net_inputs(state: np.ndarray, opts: np.ndarray, out: np.ndarray, start: int) -> int:
+    """The indices of the network's active inputs (each worth 1) into ``out[start:]`` (as
+    floats: it shares the evaluation's scratch buffer); returns how many. The board is seen
+    from the player to move: for Red the rows are mirrored (a to i), so that one's own home
+    row is always row i (the board and the rules are symmetric under this mirror)."""
+    me = state[TO_MOVE]
+    sign = 1 - 2 * me
+    n = 0
+    for sq in range(NHEX):
+        v = state[BOARD + sq] * sign
+        if v == 0:
+            continue
+        owner = 0 if v > 0 else 1
+        face = v if v > 0 else -v
+        msq = sq if me == 0 else (8 - sq // 9) * 9 + sq % 9
+        out[start + n] = _IN_BOARD + (owner * 6 + face - 1) * NHEX + msq
+        n += 1
+    if state[PHASE] == PHASE_ABSORB:
+        out[start + n] = _IN_ABSORB
+        n += 1
+    if me == 0:
+        out[start + n] = _IN_FIRST
+        n += 1
+    return n

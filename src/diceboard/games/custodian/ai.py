@@ -28,19 +28,22 @@ from diceboard.games.custodian.kernel.layout import (
     UNROLLED,
 )
 from diceboard.games.custodian.kernel.walks import jump_target, occupied_mask, step_destinations
-from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel import PHASE, TO_MOVE, njit
 
 __all__ = [
     "FEATURE_NAMES",
     "LEVEL_SPECS",
     "MATERIAL_FEATURE",
     "MAX_LEGAL",
+    "NET_INPUTS",
+    "NET_MAX_ACTIVE",
     "NUM_ACTIONS",
     "NUM_FEATURES",
     "STATE_LEN",
     "extends_turn",
     "features",
     "legal_actions",
+    "net_inputs",
     "progress_limit",
     "step",
 ]
@@ -59,6 +62,18 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 NUM_FEATURES = len(FEATURE_NAMES)
 MATERIAL_FEATURE = 0
+
+#: the network's sparse inputs (:func:`net_inputs`), seen from the player to move: a die on
+#: the board by (owner, face 1-6 or the pending "?", square), a die in hand by (owner, face,
+#: copy), a die still to roll by (owner, copy), the phase, and "I move first"
+_IN_BOARD = 0
+_IN_HAND = _IN_BOARD + 2 * 7 * NSQ
+_IN_UNROLLED = _IN_HAND + 2 * 6 * 5
+_IN_PHASE = _IN_UNROLLED + 2 * 5
+_IN_FIRST = _IN_PHASE + 3
+NET_INPUTS = _IN_FIRST + 1
+#: most inputs active at once (ten dice, the phase, the side)
+NET_MAX_ACTIVE = 16
 
 
 #: level -> the agent spec this game plays at that level (:mod:`diceboard.ai.levels`)
@@ -204,3 +219,38 @@ def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     out[6] = edge
     out[7] = pairs
     out[8] = low
+
+
+@njit
+def net_inputs(state: np.ndarray, opts: np.ndarray, out: np.ndarray, start: int) -> int:
+    """The indices of the network's active inputs (each worth 1) into ``out[start:]`` (as
+    floats: it shares the evaluation's scratch buffer); returns how many. The board is seen
+    from the player to move: for Black the ranks are mirrored, so that one's own back rank
+    is always rank 1 (the rules are symmetric under this mirror)."""
+    me = state[TO_MOVE]
+    sign = 1 if me == 0 else -1
+    n = 0
+    for sq in range(NSQ):
+        v = state[BOARD + sq] * sign
+        if v == 0:
+            continue
+        owner = 0 if v > 0 else 1
+        face = v if v > 0 else -v
+        msq = sq if me == 0 else (sq // 5) * 5 + 4 - sq % 5
+        out[start + n] = _IN_BOARD + (owner * 7 + face - 1) * NSQ + msq
+        n += 1
+    for owner in range(2):
+        player = me if owner == 0 else 1 - me
+        for face in range(6):
+            for copy in range(min(int(state[HAND + 6 * player + face]), 5)):
+                out[start + n] = _IN_HAND + (owner * 6 + face) * 5 + copy
+                n += 1
+        for copy in range(min(int(state[UNROLLED + player]), 5)):
+            out[start + n] = _IN_UNROLLED + owner * 5 + copy
+            n += 1
+    out[start + n] = _IN_PHASE + min(max(int(state[PHASE]), 0), 2)
+    n += 1
+    if me == 0:
+        out[start + n] = _IN_FIRST
+        n += 1
+    return n

@@ -30,6 +30,11 @@ CHASE_SPLIT_HEX = (
     "R1R2R3R4R5R4R3R2R1/........./........./........./........./........./........./"
     "B1......../.B2B3B4B5B4B3B2B1 B 0 0"
 )
+#: Blue's 1 has come up to h5, next to Red's row
+CHASE_READY = (
+    "R1R2R3R4R5R4R3R2R1/....B1..../........./........./........./........./........./"
+    "........./B1B2B3B4B5B4B3B2. B 0 0"
+)
 CHASE_START = (
     "R1R2R3R4R5R4R3R2R1/........./........./........./........./........./........./"
     "........./B1B2B3B4B5B4B3B2B1 B 0 0"
@@ -220,3 +225,19 @@ def test_sounds_are_off_until_turned_on_and_remembered(page: Any, server: Server
     legal = server.game(gid, token)["legal"]
     play_turn(page, server, gid, token, legal[0])
     page.wait_for_function("document.body.dataset.sound === 'move'")
+
+
+def test_the_readme_screenshot(page: Any, server: Server) -> None:
+    """The README's picture of the app (copied from artifacts/e2e/web-chase.png to
+    docs/images/ when the client's look changes): Blue's selected die and where it can go."""
+    created = server.api(
+        "POST",
+        "/api/games",
+        json={"game": "chase", "mode": "computer", "level": "level:4", "side": "B"}
+        | {"position": CHASE_READY},
+    )
+    _open(page, server, created)
+    click_square(page, "h5")
+    page.wait_for_selector("#board .mark-selected")
+    assert page.locator("#board .mark-dot-capture").count() >= 1
+    screenshot(page, "web-chase")

@@ -84,9 +84,13 @@ class GameService:
 
     async def create(self, request: NewGame) -> SeatGrant:
         """A new game as ``request`` describes it; the creator gets a seat token."""
-        await self.admission.before_create(request)
-        grant = await self.lifecycle.create(request)
-        self.admission.created(grant.live.id, request.listed)
+        place = await self.admission.before_create(request)
+        try:
+            grant = await self.lifecycle.create(request)
+        except BaseException:
+            self.admission.cancel(place)
+            raise
+        self.admission.created(place, grant.live.id)
         return grant
 
     async def _live(self, game_id: str) -> LiveGame:

@@ -110,6 +110,8 @@ def running_server(database: str | None = None) -> Any:
                 "warning",
                 "--computer-workers",
                 "1",
+                # every game of the load test comes from this one address
+                "--no-client-limits",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,

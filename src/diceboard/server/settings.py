@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import os
 from dataclasses import dataclass
@@ -38,6 +39,10 @@ class Rate:
             raise ValueError(
                 f"a rate needs per_minute > 0 and burst >= 1, not {self.per_minute}/{self.burst}"
             )
+
+
+#: a per-client share that is no limit at all
+UNLIMITED = 10**9
 
 
 def _default_workers() -> int:
@@ -96,6 +101,22 @@ class ServerSettings:
     #: addresses or networks (``10.0.0.0/8``) of reverse proxies whose ``X-Forwarded-For`` and
     #: ``X-Forwarded-Proto`` headers are believed (no one's by default)
     trusted_proxies: tuple[str, ...] = ()
+
+    def without_client_limits(self) -> ServerSettings:
+        """These settings with no per-client limit (rate limits off, every per-client share
+        as large as the server's): for load tests from one address, never for a public
+        server. The per-game caps stay."""
+        return dataclasses.replace(
+            self,
+            create_rate=None,
+            move_rate=None,
+            import_rate=None,
+            hint_rate=None,
+            chat_rate=None,
+            lobby_per_client=UNLIMITED,
+            sockets_per_client=UNLIMITED,
+            computer_jobs_per_client=UNLIMITED,
+        )
 
     def __post_init__(self) -> None:
         if self.computer_pool not in ("process", "thread"):

@@ -90,6 +90,12 @@ def register(subparsers: Subparsers) -> None:
         help="WebSockets one client address may have open at once (default 40)",
     )
     parser.add_argument(
+        "--no-client-limits",
+        action="store_true",
+        help="no per-client rate limits or shares (for load tests from one address, such as "
+        "'diceboard bench server'; never on a public server)",
+    )
+    parser.add_argument(
         "--log-level",
         choices=("critical", "error", "warning", "info", "debug"),
         default="info",
@@ -134,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
     settings = ServerSettings(url, computer_delay=args.computer_delay, **options)
+    if args.no_client_limits:
+        settings = settings.without_client_limits()
     sock = _bind(args.host, args.port)
 
     def announce(text: str) -> None:

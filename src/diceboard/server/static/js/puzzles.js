@@ -64,7 +64,7 @@ async function openPuzzle(id) {
   saveProgress();
   document.body.dataset.puzzle = pz.id;
   $("puzzle-title").textContent = `Puzzle ${pz.number} of ${pz.count} · difficulty ${pz.difficulty} of 4`;
-  $("task").textContent = `${playerName(pz, pz.to_move)} to move: find the one move that wins.`;
+  $("task").textContent = `${playerName(pz, pz.to_move)} to move. One move wins the game, wins material or saves a die: find it.`;
   $("solution").hidden = true;
   $("notation-input").value = "";
   say("");

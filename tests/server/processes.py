@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,8 +35,9 @@ class Server:
         return dict(self.api("GET", f"/api/games/{game_id}", token)["game"])
 
 
-def start_server(database: str, port: int | None = None) -> Server:
-    """Start ``diceboard serve`` on ``database`` and wait until it answers."""
+def start_server(database: str, port: int | None = None, extra: Sequence[str] = ()) -> Server:
+    """Start ``diceboard serve`` on ``database`` (with the options ``extra`` too) and wait
+    until it answers."""
     port = port or free_port()
     process = subprocess.Popen(
         [
@@ -53,6 +55,7 @@ def start_server(database: str, port: int | None = None) -> Server:
             "0.1",
             "--log-level",
             "warning",
+            *extra,
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

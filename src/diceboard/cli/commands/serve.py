@@ -16,19 +16,27 @@ Serve the web app: play the computer, play at one screen, or invite an opponent 
 spectate, replay and download records. Games are kept in a database (an SQLite file in your
 data directory unless --db names another: any SQLAlchemy URL, e.g.
 postgresql+psycopg://user:pass@host/db); its schema is migrated at start, and every game
-resumes where it was after a restart."""
+resumes where it was after a restart.
+
+With PostgreSQL, several server processes may share the database (on one machine or several):
+each change is pushed to the sockets of every process, and each game's clock and computer run
+on one of them at a time (taken over by another within --lease-seconds when it stops).
+--workers N starts N such processes on one port."""
 
 EXAMPLES = """\
 examples:
   diceboard serve
   diceboard serve --port 8080 --db sqlite:///games.sqlite3
   diceboard serve --host 0.0.0.0 --computer-workers 2
+  diceboard serve --workers 4 --db postgresql+psycopg://diceboard@/diceboard?host=/run/postgresql
 """
 
 
 _port = bounded(int, 1, 65535, "a port is between 1 and 65535")
 _workers = bounded(int, 1, 64, "computer workers must be 1 to 64")
 _seconds = bounded(float, 0, 60, "the computer delay is 0 to 60 seconds")
+_processes = bounded(int, 1, 64, "server workers must be 1 to 64")
+_lease = bounded(float, 0.5, 600, "the lease time is 0.5 to 600 seconds")
 _sockets = bounded(int, 1, 1_000_000, "a socket cap is 1 to 1000000")
 
 
@@ -90,6 +98,20 @@ def register(subparsers: Subparsers) -> None:
         help="WebSockets one client address may have open at once (default 40)",
     )
     parser.add_argument(
+        "--workers",
+        type=_processes,
+        metavar="N",
+        default=1,
+        help="server processes sharing the port (default 1; more need a PostgreSQL --db)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=_lease,
+        metavar="S",
+        help="with PostgreSQL: how long a process's hold on a game's clock and computer lasts "
+        "unrenewed, so how soon another process takes over from one that died (default 6)",
+    )
+    parser.add_argument(
         "--no-client-limits",
         action="store_true",
         help="no per-client rate limits or shares (for load tests from one address, such as "
@@ -136,17 +158,25 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     url = args.db or default_database_url()
     options: dict[str, Any] = {"trusted_proxies": tuple(args.trusted_proxy)}
-    for name in ("computer_workers", "sockets_per_game", "sockets_per_client"):
+    for name in ("computer_workers", "sockets_per_game", "sockets_per_client", "lease_seconds"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
     settings = ServerSettings(url, computer_delay=args.computer_delay, **options)
     if args.no_client_limits:
         settings = settings.without_client_limits()
+    if args.workers > 1 and make_url(url).get_backend_name() != "postgresql":
+        raise UsageError(
+            f"--workers {args.workers} needs a PostgreSQL database (--db "
+            "postgresql+psycopg://…): the processes tell each other of every change through "
+            "PostgreSQL's LISTEN/NOTIFY, which SQLite does not have"
+        )
     sock = _bind(args.host, args.port)
 
     def announce(text: str) -> None:
         print(f"diceboard: {text}", flush=True)
 
+    if args.workers > 1:
+        return _run_workers(args, settings, sock)
     try:
         # the engine warms up beside serving: the address works at once
         app = create_app(settings, warm_up_beside=True, announce=announce)
@@ -157,7 +187,15 @@ def run(args: argparse.Namespace) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"diceboard: database {shown}", flush=True)
     print(f"diceboard: serving on http://{host}:{args.port}/", flush=True)
-    config = uvicorn.Config(
+    uvicorn.Server(_config(app, args, settings)).run(sockets=[sock])
+    return 0
+
+
+def _config(app: Any, args: argparse.Namespace, settings: Any, **extra: Any) -> Any:
+    """uvicorn's configuration of the server (``app``: the app or, for workers, its factory)."""
+    import uvicorn
+
+    return uvicorn.Config(
         app,
         log_level=args.log_level,
         ws_max_size=settings.max_message_bytes,
@@ -169,6 +207,32 @@ def run(args: argparse.Namespace) -> int:
         # uvicorn's default of any on 127.0.0.1
         proxy_headers=False,
         timeout_graceful_shutdown=3,
+        **extra,
     )
-    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _run_workers(args: argparse.Namespace, settings: Any, sock: socket.socket) -> int:
+    """Serve with ``args.workers`` processes on ``sock`` until interrupted."""
+    from sqlalchemy.engine import make_url
+    from uvicorn.supervisors import Multiprocess
+
+    from diceboard.server.cluster.workers import FACTORY, settings_for_workers
+    from diceboard.server.storage import Database
+
+    try:
+        # migrate once here, and say what is wrong with the database before any worker starts
+        Database.open(settings.database_url).close()
+    except BaseException:
+        sock.close()
+        raise
+    settings_for_workers(settings)
+    shown = make_url(settings.database_url).render_as_string(hide_password=True)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"diceboard: database {shown}", flush=True)
+    print(
+        f"diceboard: serving on http://{host}:{args.port}/ with {args.workers} processes",
+        flush=True,
+    )
+    config = _config(FACTORY, args, settings, factory=True, workers=args.workers)
+    Multiprocess(config, sockets=[sock]).run()
     return 0

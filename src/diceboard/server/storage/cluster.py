@@ -164,8 +164,11 @@ class ClusterStore:
                     .returning(_LEASES.c.game_id)
                 ).scalars()
             )
+            # a game changed just now is being claimed by the process that changed it: only one
+            # left without a lease for a whole lease time is an orphan
             orphans = select(_GAMES.c.id, text(":me"), text(":expires")).where(
                 _GAMES.c.status == "active",
+                _GAMES.c.updated_at < now - lease_seconds,
                 ~exists().where(_LEASES.c.game_id == _GAMES.c.id),
             )
             inserted = connection.execute(

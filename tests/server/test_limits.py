@@ -420,3 +420,21 @@ def test_seat_cookie_believes_forwarded_proto_from_a_trusted_proxy_only(
     with TestClient(create_app(make_settings(database_url)), client=PROXY) as client:
         # not configured as a proxy: its say-so is not believed
         assert "Secure" not in _cookie_line(client.post("/api/games", json=body, headers=https))
+
+
+def test_a_trusted_proxy_may_be_a_network(database_url: str) -> None:
+    settings = make_settings(
+        database_url, trusted_proxies=("127.0.0.0/8",), create_rate=Rate(per_minute=1, burst=1)
+    )
+    with TestClient(create_app(settings), client=("127.0.0.5", 1)) as client:
+        assert new_game(client, 1, mode="local").status_code == 201
+        assert new_game(client, 1, mode="local").status_code == 429
+        assert new_game(client, 2, mode="local").status_code == 201  # another client
+
+
+def test_serve_refuses_a_bad_trusted_proxy(capsys: pytest.CaptureFixture[str]) -> None:
+    from diceboard.cli.main import main
+
+    assert main(["serve", "--trusted-proxy", "proxy.example"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and "a trusted proxy is an IP address or network" in error

@@ -75,7 +75,8 @@ class Game(ABC):
         self._opts = opts
         self._opts.flags.writeable = False
         self._variant = variant
-        self._buffer = np.empty(self.kernel.MAX_LEGAL, dtype=np.int64)
+        self._max_legal = int(self.kernel.MAX_LEGAL)
+        self._state_len = int(self.kernel.STATE_LEN)
 
     # --- identity ---------------------------------------------------------------------------
     @property
@@ -355,10 +356,14 @@ class State:
 
     # --- actions and moves -------------------------------------------------------------------
     def _legal_array(self) -> np.ndarray:
-        """The legal action ids (cached; one kernel call, which copies the read-only array)."""
+        """The legal action ids (cached; one kernel call)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._game.kernel.legal_array(self._arr, self._game._opts)
+            game = self._game
+            buf = np.empty(game._max_legal, dtype=np.int64)
+            n = game.kernel.legal_into(self._arr, game._opts, buf)
+            # a copy of the used part: a state keeps no buffer sized for the worst case
+            legal = self._legal = buf[:n].copy()
         return legal
 
     def _legal_ids(self) -> list[int]:
@@ -381,9 +386,11 @@ class State:
     def legal_moves(self) -> list[Move]:
         """The legal moves in canonical notation, sorted (empty at chance nodes and at the
         end of the game)."""
-        if self._arr[CHANCE] or self._arr[RESULT]:
+        arr = self._arr
+        if arr[CHANCE] or arr[RESULT]:
             return []
-        return list(self._legal_moves())
+        moves = self._moves
+        return list(self._legal_moves() if moves is None else moves)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a chance node, each outcome with its probability; otherwise empty."""
@@ -426,11 +433,14 @@ class State:
             legal = self._legal_array()
         if not 0 <= a < _INT64_LIMIT:
             self._refuse(a)
+        hist = self._hist
+        after = np.empty(game._state_len, dtype=np.int64)
+        grown = np.empty(hist.shape[0] + 1, dtype=np.int64)
         # one kernel call checks legality, copies the arrays and steps
-        arr, hist = game.kernel.checked_step(self._arr, game._opts, legal, a, self._hist)
-        if not arr.shape[0]:
+        n = game.kernel.checked_step(self._arr, game._opts, legal, a, hist, after, grown)
+        if n < 0:
             self._refuse(a)
-        return game.state_class(game, arr, hist, self, a if move is None else move)
+        return game.state_class(game, after, grown[:n], self, a if move is None else move)
 
     def _apply(self, actions: tuple[int, ...], move: Move) -> State:
         """The state after the actions of a multi-action ``move``, each checked in turn
@@ -441,16 +451,19 @@ class State:
         legal = self._legal_array()
         for i, a in enumerate(actions):
             if i:
-                legal = kernel.legal_array(arr, game._opts)
-            stepped = (
-                kernel.checked_step(arr, game._opts, legal, a, hist)
+                legal = np.empty(game._max_legal, dtype=np.int64)
+                legal = legal[: kernel.legal_into(arr, game._opts, legal)]
+            after = np.empty(game._state_len, dtype=np.int64)
+            grown = np.empty(hist.shape[0] + 1, dtype=np.int64)
+            n = (
+                kernel.checked_step(arr, game._opts, legal, a, hist, after, grown)
                 if 0 <= a < _INT64_LIMIT
-                else None
+                else -1
             )
-            if stepped is None or not stepped[0].shape[0]:
+            if n < 0:
                 where = self if not i else game.state_class(game, arr, hist, None, None)
                 where._refuse(a)
-            arr, hist = stepped
+            arr, hist = after, grown[:n]
             # read-only like every state's arrays: numba compiles each kernel call for one type
             arr.setflags(write=False)
             hist.setflags(write=False)

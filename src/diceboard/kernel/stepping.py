@@ -3,10 +3,11 @@ after one checked action.
 
 The Python API (:mod:`diceboard.core.game`) builds an immutable state per move. Each numba
 call from Python costs far more than the work inside it, so each of these does in one call
-what took the API several: :func:`legal_array` copies the (read-only) state, lists its legal
-actions and returns them as an array of exactly that length; :func:`checked_step` checks that
-the action is legal, copies the state and its repetition history with one spare slot, steps
-and returns both new arrays.
+what took the API several: :func:`legal_into` copies the (read-only) state and lists its
+legal actions; :func:`checked_step` checks that the action is legal, copies the state and its
+repetition history (with one spare slot) into new arrays and steps. The caller allocates the
+arrays: an array made inside a compiled function costs more to hand back to Python than
+``np.empty`` costs.
 
 They are templates (:mod:`.specialise`), compiled once per game by :func:`compile_stepping`
 from the game's binding (``legal_actions``, ``step``, ``MAX_LEGAL``). The kernel's own
@@ -25,19 +26,17 @@ import numpy as np
 from diceboard.kernel import RESULT
 from diceboard.kernel.specialise import specialise, template
 
-__all__ = ["Stepping", "checked_step", "compile_stepping", "legal_array"]
+__all__ = ["Stepping", "checked_step", "compile_stepping", "legal_into"]
 
 #: the game's binding; replaced by each game's own in the compiled copies
 game: Any = None
 
 
 @template
-def legal_array(state: np.ndarray, opts: np.ndarray) -> np.ndarray:
-    """The legal action ids of ``state`` (a new array of exactly their number)."""
-    work = state.copy()
-    buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
-    n = game.legal_actions(work, opts, buf)
-    return buf[:n].copy()
+def legal_into(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal action ids of ``state`` (which may be read-only) into ``out``; how
+    many there are."""
+    return game.legal_actions(state.copy(), opts, out)
 
 
 @template
@@ -47,32 +46,32 @@ def checked_step(
     legal: np.ndarray,
     action: int,
     history: np.ndarray,
-) -> tuple[np.ndarray, np.ndarray]:
-    """The state array and repetition history after ``action``, if it is one of ``legal``
-    (the legal actions of ``state``; ``state`` and ``history`` are left unchanged); two empty
-    arrays if it is not, or if the game is over."""
+    after: np.ndarray,
+    grown: np.ndarray,
+) -> int:
+    """If ``action`` is one of ``legal`` (the legal actions of ``state``), write the state
+    after it into ``after`` and the repetition history after it into ``grown`` (one entry
+    longer than ``history``) and return the new history's length; else, or if the game is
+    over, return -1. ``state`` and ``history`` are left unchanged."""
     if state[RESULT] != 0:
-        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+        return -1
     found = False
     for i in range(legal.shape[0]):
         if legal[i] == action:
             found = True
             break
     if not found:
-        return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
-    after = state.copy()
+        return -1
+    after[:] = state
     nhist = history.shape[0]
-    # one spare slot for the hash the step may record
-    grown = np.empty(nhist + 1, dtype=np.int64)
     grown[:nhist] = history
-    n = game.step(after, opts, action, grown, nhist)
-    return after, grown[:n]
+    return game.step(after, opts, action, grown, nhist)
 
 
 class Stepping(NamedTuple):
     """The two calls compiled for one game."""
 
-    legal_array: Any
+    legal_into: Any
     checked_step: Any
 
 
@@ -85,4 +84,4 @@ def compile_stepping(game_name: str, binding: ModuleType) -> Stepping:
         [sys.modules[__name__]],
         module_name=f"diceboard.kernel._{game_name}_stepping",
     )
-    return Stepping(legal_array=compiled["legal_array"], checked_step=compiled["checked_step"])
+    return Stepping(legal_into=compiled["legal_into"], checked_step=compiled["checked_step"])

@@ -42,10 +42,12 @@ class ChaseState(State):
             if self.must_absorb():
                 moves = tuple(notation.turns_with_prefix(self._arr, opts))
             else:
-                legal, keys = kernel.legal_keys(self._arr, opts)
+                legal = np.empty(kernel.MAX_LEGAL, dtype=np.int64)
+                keys = np.empty(kernel.MAX_LEGAL, dtype=np.int64)
+                n = kernel.legal_keys(self._arr, opts, legal, keys)
                 if self._legal is None:
-                    self._legal = legal
-                moves = tuple(notation.moves_of_keys(keys))
+                    self._legal = legal[:n].copy()
+                moves = tuple(notation.moves_of_keys(keys[:n]))
             self._moves = moves
         return moves
 

@@ -21,7 +21,7 @@ from diceboard.games.chase.kernel.describe import (
     notation_key,
     notation_keys,
 )
-from diceboard.games.chase.kernel.drivers import checked_step, legal_array, perft, random_playouts
+from diceboard.games.chase.kernel.drivers import checked_step, legal_into, perft, random_playouts
 from diceboard.games.chase.kernel.endings import check_end, check_static_end
 from diceboard.games.chase.kernel.hashing import full_hash
 from diceboard.games.chase.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
@@ -45,7 +45,7 @@ __all__ = [
     "full_hash",
     "has_legal_turn",
     "legal_actions",
-    "legal_array",
+    "legal_into",
     "legal_keys",
     "move_status",
     "move_trace",

@@ -114,13 +114,11 @@ def absorption_turns(
 
 
 @njit
-def legal_keys(state: np.ndarray, opts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The legal action ids of ``state`` (the array is not changed) and the notation key of
-    each, in one call."""
+def legal_keys(state: np.ndarray, opts: np.ndarray, legal: np.ndarray, keys: np.ndarray) -> int:
+    """Write the legal action ids of ``state`` (which is not changed) into ``legal`` and the
+    notation key of each into ``keys``, in one call; how many there are."""
     work = state.copy()
-    buf = np.empty(MAX_LEGAL, dtype=np.int64)
-    n = legal_actions(work, opts, buf)
-    keys = np.empty(n, dtype=np.int64)
+    n = legal_actions(work, opts, legal)
     for i in range(n):
-        keys[i] = notation_key(work, buf[i])
-    return buf[:n].copy(), keys
+        keys[i] = notation_key(work, legal[i])
+    return n

@@ -11,7 +11,7 @@ options array, compile with numba in nopython mode and also run as plain Python.
 
 from diceboard.games.custodian.kernel.drivers import (
     checked_step,
-    legal_array,
+    legal_into,
     perft,
     random_playouts,
 )
@@ -34,7 +34,7 @@ __all__ = [
     "full_hash",
     "has_step_or_jump",
     "legal_actions",
-    "legal_array",
+    "legal_into",
     "new_game",
     "perft",
     "random_playouts",

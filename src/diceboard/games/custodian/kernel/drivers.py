@@ -21,11 +21,11 @@ __all__ = [
     "STATE_LEN",
     "checked_step",
     "legal_actions",
-    "legal_array",
+    "legal_into",
     "perft",
     "random_playouts",
     "step",
 ]
 
 perft, random_playouts = compile_drivers("custodian", sys.modules[__name__])
-legal_array, checked_step = compile_stepping("custodian", sys.modules[__name__])
+legal_into, checked_step = compile_stepping("custodian", sys.modules[__name__])

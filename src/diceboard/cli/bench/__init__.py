@@ -3,4 +3,13 @@
 
 #: the bench target modules in ``diceboard.cli.bench``; a new target (``bench server``,
 #: ``bench vector``) is a new module there and one name here
-TARGETS: tuple[str, ...] = ("engines", "server", "startup", "vector", "search", "evals")
+TARGETS: tuple[str, ...] = (
+    "engines",
+    "server",
+    "broadcast",
+    "startup",
+    "vector",
+    "search",
+    "evals",
+    "review",
+)

@@ -26,7 +26,7 @@ examples:
   diceboard bench server --url http://127.0.0.1:8000 --json
 """
 
-MAX_GAMES = 500
+MAX_GAMES = 2000
 
 
 _think = bounded(float, 0, 60, "the think time is 0 to 60 seconds")

@@ -107,10 +107,10 @@ class ClusterStore:
             return set(held)
 
     def leave(self, me: str) -> None:
-        """Process ``me`` stops: its row goes and its leases are let go at once, so another
+        """Process ``me`` stops: its row goes and its leases expire at once, so another
         process takes its games over at its next heartbeat."""
         with self._db.engine.begin() as connection:
-            connection.execute(delete(_LEASES).where(_LEASES.c.holder == me))
+            connection.execute(update(_LEASES).where(_LEASES.c.holder == me).values(expires=0.0))
             connection.execute(delete(_PROCESSES).where(_PROCESSES.c.id == me))
 
     def alive(self, now: float, alive_within: float) -> list[str]:

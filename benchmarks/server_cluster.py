@@ -66,8 +66,7 @@ def one_run(cluster: Cluster, games: int, processes: int, args: argparse.Namespa
                 text=True,
                 check=False,
             )
-            nginx.process.kill()
-            nginx.process.wait()
+            nginx.stop()
             nginx = None
         if done.returncode not in (0, 1):
             raise RuntimeError(done.stderr[-2000:])
@@ -76,7 +75,7 @@ def one_run(cluster: Cluster, games: int, processes: int, args: argparse.Namespa
         return figures
     finally:
         if nginx is not None:
-            nginx.process.kill()
+            nginx.stop()
         for server in servers:
             stop_server(server)
         cluster.drop_database(name)

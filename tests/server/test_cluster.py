@@ -76,6 +76,16 @@ class Nginx:
     process: subprocess.Popen[bytes]
     root: Path
 
+    def stop(self) -> None:
+        """Stop nginx and its worker (a SIGKILL of the master would leave the worker)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
 
 def start_nginx(root: Path, upstreams: list[int]) -> Nginx:
     binary = nginx_binary()
@@ -180,8 +190,7 @@ def deployment(postgres_cluster: Cluster, tmp_path: Path) -> Iterator[Deployment
         yield Deployment(database, servers, nginx)
     finally:
         if nginx is not None:
-            nginx.process.kill()
-            nginx.process.wait()
+            nginx.stop()
         for server in servers:
             stop_server(server)
             # shown with a failure: what the servers logged

@@ -51,7 +51,7 @@ def _reference_turns(arr: np.ndarray, opts: np.ndarray) -> list[str]:
             child = cur.copy()
             kernel.step(child, opts, a, np.zeros(1, dtype=np.int64), 1)
             stack.append(((*seq, a - ABSORB), child))
-    turns = []
+    turns: list[str] = []
     for seq, after in best.values():
         buf = np.empty(kernel.MAX_LEGAL, dtype=np.int64)
         acts = notation.moves_of(after, buf[: kernel.legal_actions(after, opts, buf)])
@@ -91,7 +91,7 @@ def test_a_joined_move_reads_the_structure_of_its_parts() -> None:
                 prefix.absorbed,
                 act.exchange,
             )
-            fields = ("kind", "from_square", "to_square", "face", "roll", "capture")
-            fields += ("direction", "absorbed", "exchange", "squares")
+            fields = "kind from_square to_square face roll capture direction absorbed exchange"
+            fields += " squares"
             assert move == eager
-            assert all(getattr(move, f) == getattr(eager, f) for f in fields), move
+            assert all(getattr(move, f) == getattr(eager, f) for f in fields.split()), move

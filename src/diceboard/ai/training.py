@@ -16,6 +16,7 @@ library versions.
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections.abc import Callable
@@ -36,6 +37,8 @@ from diceboard.core.game import Game
 VALIDATION_SHARE = 0.2
 #: rounds of data the network trains on (the newest ones)
 WINDOW = 2
+#: of every this many training games one is kept out to choose the epoch (early stopping)
+STOP_EVERY = 10
 
 
 @dataclass(frozen=True)
@@ -156,20 +159,39 @@ def fit(
     scale: Scale,
     settings: Settings,
     seed: int,
-) -> None:
-    """Train ``net`` on encoded positions (Adam on the cross-entropy, shuffled minibatches)."""
+    held: np.ndarray,
+) -> int:
+    """Train ``net`` on encoded positions (Adam on the cross-entropy, shuffled minibatches)
+    with early stopping: the positions where ``held`` is true are kept out, and the weights
+    after the epoch that scored best on them are kept (epoch 0: the network as it started,
+    the linear model, which a small data set would otherwise be overfitted away from).
+    Returns that epoch."""
     generator = torch.Generator().manual_seed(seed)
     device = torch.device(settings.device)
     net.to(device)
-    active = torch.tensor(encoded.active, device=device)
-    x = torch.tensor(scale.apply(encoded.features), dtype=torch.float32, device=device)
-    y = torch.tensor(target, dtype=torch.float32, device=device)
+    active_all = torch.tensor(encoded.active, device=device)
+    x_all = torch.tensor(scale.apply(encoded.features), dtype=torch.float32, device=device)
+    y_all = torch.tensor(target, dtype=torch.float32, device=device)
+    keep = torch.tensor(np.flatnonzero(~held), device=device)
+    check = torch.tensor(np.flatnonzero(held), device=device)
+    active, x, y = active_all[keep], x_all[keep], y_all[keep]
     optimiser = torch.optim.Adam(
         net.parameters(), lr=settings.learning_rate, weight_decay=settings.weight_decay
     )
     loss_fn = nn.BCEWithLogitsLoss()
+
+    def held_loss() -> float:
+        if len(check) == 0:  # too few games to keep any out: train every epoch
+            return -float(epoch_now[0])
+        with torch.no_grad():
+            return float(loss_fn(net(active_all[check], x_all[check]), y_all[check]))
+
+    epoch_now = [0]
+    best_loss, best_epoch = held_loss(), 0
+    best_state = copy.deepcopy(net.state_dict())
     n = len(y)
-    for _epoch in range(settings.epochs):
+    for epoch in range(1, settings.epochs + 1):
+        epoch_now[0] = epoch
         order = torch.randperm(n, generator=generator).to(device)
         for start in range(0, n, settings.batch):
             batch = order[start : start + settings.batch]
@@ -177,7 +199,13 @@ def fit(
             loss = loss_fn(net(active[batch], x[batch]), y[batch])
             loss.backward()
             optimiser.step()
+        score = held_loss()
+        if score < best_loss:
+            best_loss, best_epoch = score, epoch
+            best_state = copy.deepcopy(net.state_dict())
+    net.load_state_dict(best_state)
     net.to(torch.device("cpu"))
+    return best_epoch
 
 
 def train_evaluation(
@@ -225,11 +253,20 @@ def train_evaluation(
             [e.active[tr] for (_p, e, _t), tr in zip(parts, train_rows, strict=True)]
         )
         target = np.concatenate([t[tr] for (_p, _e, t), tr in zip(parts, train_rows, strict=True)])
+        # every tenth game's positions choose the epoch (positions of one game are alike)
+        held = np.concatenate(
+            [
+                p.game_index[tr] % STOP_EVERY == STOP_EVERY - 1
+                for (p, _e, _t), tr in zip(parts, train_rows, strict=True)
+            ]
+        )
         scale = Scale.of(features)
         # each round starts again from the linear model: the data moves on, the start stays
         net = new_net(game, linear, scale)
         trained_at = time.perf_counter()
-        fit(net, netdata.Encoded(features, active), target, scale, settings, seed * 1000 + r)
+        epoch = fit(
+            net, netdata.Encoded(features, active), target, scale, settings, seed * 1000 + r, held
+        )
         train_seconds = time.perf_counter() - trained_at
         vector = export(game, net, scale)
         last, enc, tgt = parts[-1]
@@ -250,6 +287,7 @@ def train_evaluation(
             "finished": last.finished,
             "positions": len(last),
             "trained_on": len(target),
+            "best_epoch": epoch,
             "validation_cross_entropy": scores,
         }
         rounds_info.append(info)

@@ -91,7 +91,8 @@ def _progress(info: dict[str, Any]) -> None:
     print(
         f"round {info['round']}: {info['finished']}/{info['games']} games, "
         f"{info['positions']} positions ({info['self_play_seconds']} s), trained on "
-        f"{info['trained_on']} ({info['train_seconds']} s); held-out cross-entropy net "
+        f"{info['trained_on']} ({info['train_seconds']} s, best epoch {info['best_epoch']}); "
+        f"held-out cross-entropy net "
         f"{loss['net']}, linear {loss['linear']}, floor {loss['floor']}",
         file=sys.stderr,
     )

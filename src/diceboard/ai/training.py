@@ -254,7 +254,7 @@ def train_evaluation(
         )
         target = np.concatenate([t[tr] for (_p, _e, t), tr in zip(parts, train_rows, strict=True)])
         # every tenth game's positions choose the epoch (positions of one game are alike)
-        held = np.concatenate(
+        stop_rows = np.concatenate(
             [
                 p.game_index[tr] % STOP_EVERY == STOP_EVERY - 1
                 for (p, _e, _t), tr in zip(parts, train_rows, strict=True)
@@ -265,7 +265,13 @@ def train_evaluation(
         net = new_net(game, linear, scale)
         trained_at = time.perf_counter()
         epoch = fit(
-            net, netdata.Encoded(features, active), target, scale, settings, seed * 1000 + r, held
+            net,
+            netdata.Encoded(features, active),
+            target,
+            scale,
+            settings,
+            seed * 1000 + r,
+            stop_rows,
         )
         train_seconds = time.perf_counter() - trained_at
         vector = export(game, net, scale)

@@ -5,6 +5,7 @@ database stand for two ``diceboard serve`` processes (the real processes behind 
 from __future__ import annotations
 
 import asyncio
+import signal
 import subprocess
 import sys
 import time
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert, text
@@ -314,3 +316,48 @@ def test_downtime_is_given_back_only_when_no_other_process_was_serving(postgres_
         assert since == pytest.approx(1080.0)
     finally:
         database.close()
+
+
+@pg
+@pytest.mark.timeout(600)
+def test_serve_workers_starts_that_many_processes_on_one_port(postgres_url: str) -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "diceboard.cli", "serve", "--workers", "2"),
+            *("--port", str(port), "--db", postgres_url, "--computer-workers", "1"),
+            *("--log-level", "warning"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        database = Database.open(postgres_url)
+        try:
+            # both workers register (each beats into server_processes under its own pid)
+            def pids() -> set[int]:
+                with database.engine.connect() as connection:
+                    rows = connection.execute(text("SELECT pid FROM server_processes")).all()
+                return {int(r[0]) for r in rows}
+
+            wait_for(lambda: len(pids()) == 2, 300)
+            assert server.pid not in pids()
+        finally:
+            database.close()
+        with httpx.Client(base_url=base, timeout=60) as http:
+            wait_for(lambda: http.get("/api/health").json()["ready"], 300)
+            created = http.post("/api/games", json={"game": "chase", "mode": "local"}).json()
+            for _ in range(4):  # each request may land on either process
+                game = http.get(f"/api/games/{created['id']}").json()["game"]
+                answer = http.post(
+                    f"/api/games/{created['id']}/moves",
+                    json={"move": game["legal"][0]["notation"], "version": game["version"]},
+                    headers=auth(created["token"]),
+                )
+                assert answer.status_code == 200, answer.text
+    finally:
+        server.send_signal(signal.SIGTERM)
+        output = server.communicate(timeout=120)[0].decode(errors="replace")
+    assert server.returncode == 0, output
+    assert "with 2 processes" in output

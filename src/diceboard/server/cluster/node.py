@@ -56,6 +56,8 @@ class ClusterNode:
         repository.notify_origin = self.id
         #: games this process holds -> until when (epoch seconds) it counts them as its own
         self._held: dict[str, float] = {}
+        #: when this process last claimed each game (a beat must not forget a claim it raced)
+        self._claimed_at: dict[str, float] = {}
         #: games another process holds -> when to try claiming them again
         self._elsewhere: dict[str, float] = {}
         self._alive: set[str] = set()
@@ -140,7 +142,13 @@ class ClusterNode:
         now = time.time()
         held = await asyncio.to_thread(self.store.beat, self.id, now, self.lease_seconds)
         until = now + self.lease_seconds * OWN_SHARE
-        self._held = dict.fromkeys(held, until)
+        renewed = dict.fromkeys(held, until)
+        for game_id, own_until in self._held.items():
+            # claimed while the renewal ran: still this process's
+            if game_id not in renewed and self._claimed_at.get(game_id, 0.0) >= now:
+                renewed[game_id] = own_until
+        self._held = renewed
+        self._claimed_at = {g: t for g, t in self._claimed_at.items() if t >= now}
         taken = await self.take_over()
         if taken:
             log.info("took over %d games whose process stopped", len(taken))
@@ -174,6 +182,7 @@ class ClusterNode:
         )
         if holder == self.id:
             self._held[game_id] = now + self.lease_seconds * OWN_SHARE
+            self._claimed_at[game_id] = now
             self._elsewhere.pop(game_id, None)
             return True
         self._held.pop(game_id, None)

@@ -416,6 +416,10 @@ class ServiceCore:
         self._flags.pop(game_id, None)
         if self.cluster is None or self.cluster.owns(game_id):
             self.spawn(self.settle_flag_locked(game_id))
+        elif self.cluster.may_claim(game_id):
+            # not known to be held here now (a renewal that raced a claim): claim it again,
+            # which also rearms the flag; a game another process holds is its to settle
+            self.spawn(self._claim_then_schedule(game_id))
 
     def stop_timers(self) -> None:
         """Cancel every clock's flag timer."""

@@ -21,12 +21,13 @@ from sqlalchemy import Table, delete, exists, func, insert, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from diceboard.server.storage.database import Database
-from diceboard.server.storage.models import GameRow, LeaseRow, MetaRow, ProcessRow
+from diceboard.server.storage.models import GameRow, LeaseRow, MetaRow, ProcessRow, SeatRow
 from diceboard.server.storage.repository import CHANNEL, HEARTBEAT
 
 _GAMES = cast(Table, GameRow.__table__)
 _LEASES = cast(Table, LeaseRow.__table__)
 _PROCESSES = cast(Table, ProcessRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
 
 #: PostgreSQL refuses notification payloads from 8000 bytes on
 MAX_PAYLOAD = 7900
@@ -166,9 +167,12 @@ class ClusterStore:
             )
             # a game changed just now is being claimed by the process that changed it: only one
             # left without a lease for a whole lease time is an orphan
+            # (and only games with something to run: a clock or a computer)
+            computer = exists().where(_SEATS.c.game_id == _GAMES.c.id, _SEATS.c.kind == "computer")
             orphans = select(_GAMES.c.id, text(":me"), text(":expires")).where(
                 _GAMES.c.status == "active",
                 _GAMES.c.updated_at < now - lease_seconds,
+                _GAMES.c.initial_ms.is_not(None) | computer,
                 ~exists().where(_LEASES.c.game_id == _GAMES.c.id),
             )
             inserted = connection.execute(

@@ -21,17 +21,19 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 
 from diceboard import __version__, games
 from diceboard.server.computer import computer_levels
-from diceboard.server.errors import Forbidden, NotFound
+from diceboard.server.errors import Forbidden, NotFound, responses
 from diceboard.server.limits import Limits
 from diceboard.server.live import LiveGame
 from diceboard.server.move_json import move_json
 from diceboard.server.schemas import (
+    ImportedBody,
     ImportRecord,
     JoinGame,
     MoveRequest,
     NewGame,
     OfferAction,
     Resignation,
+    SeatGrantBody,
 )
 from diceboard.server.service import GameService, SeatGrant
 from diceboard.server.views import board_picture, summary
@@ -45,6 +47,55 @@ COOKIE_AGE = 365 * 24 * 3600
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger(__name__)
+
+# --- what the OpenAPI document declares beyond the signatures ---------------------------------
+#: the seat token header, on the routes that read it (they read the seat cookie too)
+SEAT_HEADER: dict[str, Any] = {
+    "parameters": [
+        {
+            "name": TOKEN_HEADER,
+            "in": "header",
+            "required": False,
+            "schema": {"type": "string"},
+            "description": "the seat token the game's creation or join answered with (for a "
+            "page of this site the seat cookie does instead); none: a spectator",
+        }
+    ]
+}
+#: refusals of any request with a body (400: a body that is not JSON), and of an action in a
+#: game by a seat
+BODY = (400, 413, 422)
+ACTION = (*BODY, 401, 403, 404, 409, 410, 429)
+#: the operations a new game's id leads to, and those of them that take its seat token
+GAME_OPERATIONS = ("join_game", "position", "record")
+SEAT_OPERATIONS = (
+    "get_game",
+    "remember_seat",
+    "play_move",
+    "resign",
+    "draw",
+    "takeback",
+    "rematch",
+    "hint",
+)
+
+
+def _links(*operations: str, with_token: bool = True) -> dict[str, Any]:
+    """OpenAPI links from an answer with the game's ``id`` (and ``token``) to ``operations``
+    of the game (all of them by default)."""
+    links = {}
+    for op in operations or GAME_OPERATIONS + SEAT_OPERATIONS:
+        parameters = {"path.game_id": "$response.body#/id"}
+        if with_token and op in SEAT_OPERATIONS:
+            parameters[f"header.{TOKEN_HEADER}"] = "$response.body#/token"
+        links[op] = {"operationId": op, "parameters": parameters}
+    return links
+
+
+def _granted(status: int, *refusals: int) -> dict[int | str, dict[str, Any]]:
+    """The responses of a route that hands out a seat (with ``status``) or refuses."""
+    granted: dict[int | str, dict[str, Any]] = {status: {"model": SeatGrantBody, "links": _links()}}
+    return {**granted, **responses(*refusals)}
 
 
 def service_of(request: Request) -> GameService:
@@ -145,7 +196,9 @@ def links(live: LiveGame, token: str) -> dict[str, str]:
 
 
 # --- reference data -----------------------------------------------------------------------------
-@router.get("/meta", summary="Games, variants, options and computer levels on offer")
+@router.get(
+    "/meta", operation_id="meta", summary="Games, variants, options and computer levels on offer"
+)
 async def meta(request: Request) -> dict[str, Any]:
     warmup = request.app.state.warmup
     # while the engine warms up the menus come from the registry alone (an example position
@@ -160,7 +213,11 @@ async def meta(request: Request) -> dict[str, Any]:
     }
 
 
-@router.get("/health", summary="Whether the engine is ready (it warms up after a start)")
+@router.get(
+    "/health",
+    operation_id="health",
+    summary="Whether the engine is ready (it warms up after a start)",
+)
 async def health(request: Request) -> dict[str, Any]:
     return dict(request.app.state.warmup.health())
 
@@ -182,7 +239,13 @@ def game_menus() -> list[dict[str, Any]]:
 
 
 # --- games -------------------------------------------------------------------------------------
-@router.post("/games", status_code=201, summary="Create a game; the answer holds your seat token")
+@router.post(
+    "/games",
+    status_code=201,
+    operation_id="create_game",
+    summary="Create a game; the answer holds your seat token",
+    responses=_granted(201, *BODY, 429),
+)
 async def create_game(
     body: NewGame, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -190,7 +253,12 @@ async def create_game(
     return _grant_response(service, await service.create(body), 201, request)
 
 
-@router.get("/games", summary="Short descriptions of the games with the ids given")
+@router.get(
+    "/games",
+    operation_id="list_games",
+    summary="Short descriptions of the games with the ids given",
+    responses=responses(422),
+)
 async def list_games(
     service: Service,
     ids: Annotated[str, Query(max_length=2000, pattern=r"^[A-Za-z0-9_,-]*$")] = "",
@@ -199,12 +267,18 @@ async def list_games(
     return [summary(g, s) for g, s in await service.summaries(wanted)]
 
 
-@router.get("/lobby", summary="Listed online games waiting for an opponent")
+@router.get("/lobby", operation_id="lobby", summary="Listed online games waiting for an opponent")
 async def lobby(service: Service) -> list[dict[str, Any]]:
     return [summary(g, s) for g, s in await service.lobby()]
 
 
-@router.get("/games/{game_id}", summary="The game as the requester sees it")
+@router.get(
+    "/games/{game_id}",
+    operation_id="get_game",
+    summary="The game as the requester sees it",
+    responses=responses(404, 422),
+    openapi_extra=SEAT_HEADER,
+)
 async def get_game(
     game_id: GameId,
     request: Request,
@@ -216,7 +290,12 @@ async def get_game(
     return state_response(service, live, seat_token(request, game_id), flipped, pictures=pictures)
 
 
-@router.post("/games/{game_id}/join", summary="Take the open seat of a waiting online game")
+@router.post(
+    "/games/{game_id}/join",
+    operation_id="join_game",
+    summary="Take the open seat of a waiting online game",
+    responses=_granted(200, *BODY, 403, 404, 409, 410, 429),
+)
 async def join_game(
     game_id: GameId, body: JoinGame, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -225,7 +304,13 @@ async def join_game(
     return _grant_response(service, grant, 200, request)
 
 
-@router.post("/games/{game_id}/session", summary="Remember a seat token in this browser")
+@router.post(
+    "/games/{game_id}/session",
+    operation_id="remember_seat",
+    summary="Remember a seat token in this browser",
+    responses=responses(403, 404, 422),
+    openapi_extra=SEAT_HEADER,
+)
 async def remember_seat(game_id: GameId, request: Request, service: Service) -> Response:
     token = request.headers.get(TOKEN_HEADER)
     live = await service.get(game_id)
@@ -236,7 +321,13 @@ async def remember_seat(game_id: GameId, request: Request, service: Service) -> 
     return response
 
 
-@router.post("/games/{game_id}/moves", summary="Play a move (409 if the game moved on)")
+@router.post(
+    "/games/{game_id}/moves",
+    operation_id="play_move",
+    summary="Play a move (409 if the game moved on)",
+    responses=responses(*ACTION),
+    openapi_extra=SEAT_HEADER,
+)
 async def play_move(
     game_id: GameId, body: MoveRequest, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -247,7 +338,13 @@ async def play_move(
     return state_response(service, live, token)
 
 
-@router.post("/games/{game_id}/resign", summary="Resign")
+@router.post(
+    "/games/{game_id}/resign",
+    operation_id="resign",
+    summary="Resign",
+    responses=responses(*ACTION),
+    openapi_extra=SEAT_HEADER,
+)
 async def resign(
     game_id: GameId, body: Resignation, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -256,7 +353,13 @@ async def resign(
     return state_response(service, await service.resign(game_id, token, body.seat), token)
 
 
-@router.post("/games/{game_id}/draw", summary="Offer, accept or decline a draw")
+@router.post(
+    "/games/{game_id}/draw",
+    operation_id="draw",
+    summary="Offer, accept or decline a draw",
+    responses=responses(*ACTION),
+    openapi_extra=SEAT_HEADER,
+)
 async def draw(
     game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -266,7 +369,13 @@ async def draw(
     return state_response(service, await service.draw(game_id, token, body.action), token)
 
 
-@router.post("/games/{game_id}/takeback", summary="Ask for, accept or decline a takeback")
+@router.post(
+    "/games/{game_id}/takeback",
+    operation_id="takeback",
+    summary="Ask for, accept or decline a takeback",
+    responses=responses(*ACTION),
+    openapi_extra=SEAT_HEADER,
+)
 async def takeback(
     game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -275,7 +384,13 @@ async def takeback(
     return state_response(service, await service.takeback(game_id, token, body.action), token)
 
 
-@router.post("/games/{game_id}/rematch", summary="Offer, accept or decline a rematch")
+@router.post(
+    "/games/{game_id}/rematch",
+    operation_id="rematch",
+    summary="Offer, accept or decline a rematch",
+    responses=responses(*ACTION),
+    openapi_extra=SEAT_HEADER,
+)
 async def rematch(
     game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
 ) -> Response:
@@ -293,7 +408,13 @@ async def rematch(
     return response
 
 
-@router.post("/games/{game_id}/hint", summary="The computer's suggestion for your move")
+@router.post(
+    "/games/{game_id}/hint",
+    operation_id="hint",
+    summary="The computer's suggestion for your move",
+    responses=responses(401, 403, 404, 409, 410, 422, 429),
+    openapi_extra=SEAT_HEADER,
+)
 async def hint(
     game_id: GameId, request: Request, service: Service, limits: Limited
 ) -> dict[str, Any]:
@@ -301,7 +422,12 @@ async def hint(
     return await service.hint(game_id, seat_token(request, game_id))
 
 
-@router.get("/games/{game_id}/positions/{index}", summary="An earlier position of the game")
+@router.get(
+    "/games/{game_id}/positions/{index}",
+    operation_id="position",
+    summary="An earlier position of the game",
+    responses=responses(404, 422),
+)
 async def position(
     game_id: GameId,
     index: Annotated[int, Path(ge=0, le=100_000)],
@@ -329,7 +455,18 @@ def raise_not_found(game_id: str, index: int, count: int) -> None:
     raise NotFound(f"game {game_id} has {count} moves: positions 0 to {count}, not {index}")
 
 
-@router.get("/games/{game_id}/record", summary="Download the game record (PGN or JSON)")
+@router.get(
+    "/games/{game_id}/record",
+    operation_id="record",
+    summary="Download the game record (PGN or JSON)",
+    responses={
+        200: {
+            "description": "the record, as an attachment",
+            "content": {"application/x-chess-pgn": {"schema": {"type": "string"}}},
+        },
+        **responses(404, 422),
+    },
+)
 async def record(
     game_id: GameId, service: Service, format: Literal["pgn", "json"] = "pgn"
 ) -> Response:
@@ -341,7 +478,19 @@ async def record(
     return PlainTextResponse(rec.to_pgn(), headers=headers, media_type="application/x-chess-pgn")
 
 
-@router.post("/imports", status_code=201, summary="Store a game record for replaying")
+@router.post(
+    "/imports",
+    status_code=201,
+    operation_id="import_record",
+    summary="Store a game record for replaying",
+    responses={
+        201: {
+            "model": ImportedBody,
+            "links": _links("get_game", "position", "record", with_token=False),
+        },
+        **responses(*BODY, 429),
+    },
+)
 async def import_record(body: ImportRecord, service: Service, limits: Limited) -> dict[str, Any]:
     limits.check("import")
     live = await service.import_text(body.record)

@@ -23,7 +23,7 @@ from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
-from diceboard.server.errors import Conflict, ServiceError, TooManyRequests
+from diceboard.server.errors import Conflict, ServiceError, TooManyRequests, allowed_methods
 from diceboard.server.hub import Hub
 from diceboard.server.limits import ClientMiddleware, Limits, SocketLimits
 from diceboard.server.service import GameService
@@ -207,9 +207,12 @@ def create_app(
         return JSONResponse(_error_body(detail, "invalid"), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        headers = exc.headers
+        if exc.status_code == 405:
+            headers = {**(headers or {}), "Allow": allowed_methods(request)}
         return JSONResponse(
-            _error_body(str(exc.detail), "http"), status_code=exc.status_code, headers=exc.headers
+            _error_body(str(exc.detail), "http"), status_code=exc.status_code, headers=headers
         )
 
     @app.middleware("http")

@@ -1,10 +1,17 @@
 """Errors of the game service, each with the HTTP status it is answered with. Engine errors
-(:class:`~diceboard.core.errors.DiceboardError`, a ``ValueError``) are answered with 400."""
+(:class:`~diceboard.core.errors.DiceboardError`, a ``ValueError``) are answered with 400.
+:func:`responses` declares the refusals of a route in the OpenAPI document; :func:`allowed_methods`
+is the ``Allow`` header of a 405."""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from starlette.requests import Request
+from starlette.routing import Match
+
+from diceboard.server.schemas import ConflictBody, ErrorBody
 
 if TYPE_CHECKING:
     from diceboard.server.live import LiveGame
@@ -84,3 +91,66 @@ class TooLarge(ServiceError):
 
     status = 413
     code = "too_large"
+
+
+#: refusals that no service error stands for, with what they mean
+_OTHER_REFUSALS = {
+    400: "Well-formed but not acceptable: an unknown game, variant, option or level, a bad "
+    "position, an illegal move, a record that does not read.",
+    413: "The request body is larger than the server takes, or a record holds more games or "
+    "moves than it takes.",
+    422: "The body or a parameter does not fit the schema: a wrong JSON type (no coercion: "
+    '"1" or 1.0 is no integer), a missing or unknown field, a value out of range.',
+    429: "The client is over its share (a rate limit, a cap on queued computer work): ask "
+    "again after Retry-After seconds.",
+}
+
+
+def _meaning(status: int) -> str:
+    """What a refusal with ``status`` means: the docstring of the service error answered with
+    it, or the words above for the refusals that several errors (or none) make."""
+    if status in _OTHER_REFUSALS:
+        return _OTHER_REFUSALS[status]
+    todo, found = [ServiceError], []
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.status == status and cls is not ServiceError:
+            found.append(cls)
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} errors of this server are answered with {status}")
+    return " ".join((found[0].__doc__ or "").split())
+
+
+def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of a route that may refuse with ``statuses``: each with what
+    it means and its body (:class:`~diceboard.server.schemas.ErrorBody`; a 409 carries the
+    game's ``state``, a 429 the ``Retry-After`` header)."""
+    declared: dict[int | str, dict[str, Any]] = {}
+    for status in statuses:
+        entry: dict[str, Any] = {
+            "description": _meaning(status),
+            "model": ConflictBody if status == Conflict.status else ErrorBody,
+        }
+        if status == TooManyRequests.status:
+            entry["headers"] = {
+                "Retry-After": {
+                    "description": "whole seconds after which asking again can succeed",
+                    "required": True,
+                    "schema": {"type": "integer", "minimum": 1},
+                }
+            }
+        declared[status] = entry
+    return declared
+
+
+def allowed_methods(request: Request) -> str:
+    """The ``Allow`` header of a 405 to ``request``: every method that some route of the app
+    takes at its path (Starlette's own names only the first such route's, so ``GET`` and
+    ``POST`` on one path, two routes, would each hide the other)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return ", ".join(sorted(methods))

@@ -1,13 +1,15 @@
 """The shapes of request bodies: every field typed and bounded, unknown fields refused, so
-that bad input is answered with a 4xx that names the field before anything is touched."""
+that bad input is answered with a 4xx that names the field before anything is touched; and
+the shapes of the answers the OpenAPI document declares (:class:`ErrorBody` and the rest)."""
 
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
+from diceboard import games
 from diceboard.core.errors import RecordError
 from diceboard.records.tags import check_tag_value
 
@@ -24,12 +26,22 @@ def _fits_a_record(name: str) -> str:
         ) from None
 
 
+#: what a tag value (so a player's name) may not hold, as a regular expression: the control
+#: characters (Unicode category Cc: U+0000-U+001F, U+007F-U+009F) and the line and paragraph
+#: separators (U+2028, U+2029); declared in the schema, checked by :func:`_fits_a_record`
+ONE_LINE = "^[^\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]*$"
+
 #: a player's name as people type it
-PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_fits_a_record)]
+PlayerName = Annotated[
+    str,
+    Field(min_length=1, max_length=40, json_schema_extra={"pattern": ONE_LINE}),
+    AfterValidator(_fits_a_record),
+]
 
 
 class _Strict(BaseModel):
-    # strict: JSON types are not coerced ("1", 1.0 and true are no version, "42" no seed)
+    # strict: JSON types are not coerced ("1", 1.0 and true are no version, "42" no seed;
+    # JSON Schema counts 1.0 as an integer, this API does not)
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
@@ -38,6 +50,20 @@ class TimeControl(_Strict):
 
     minutes: float = Field(gt=0, le=180)
     increment: float = Field(default=0, ge=0, le=60)
+
+
+def _game_names() -> list[JsonValue]:
+    # the registered names and their aliases: what the document lists (any case is taken)
+    return [*sorted({name for info in games.infos() for name in (info.name, *info.aliases)})]
+
+
+def _variant_names() -> list[JsonValue]:
+    return [*sorted({v.name for info in games.infos() for v in info.variants})]
+
+
+def _sides() -> list[JsonValue]:
+    letters = {p for info in games.infos() for p in info.players}
+    return ["first", "second", "random", *sorted(letters)]
 
 
 class NewGame(_Strict):
@@ -50,17 +76,38 @@ class NewGame(_Strict):
     local games only: an online opponent must not know the rolls in advance).
     """
 
-    game: str = Field(min_length=1, max_length=32)
-    variant: str | None = Field(default=None, min_length=1, max_length=32)
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {"game": "custodian", "mode": "local"},
+                {"game": "chase", "mode": "computer", "side": "second"},
+                {"game": "custodian", "variant": "chaos", "mode": "online", "listed": True},
+            ]
+        }
+    )
+
+    # the lists are what the registry holds (the values are matched in any case, and a
+    # variant or side must be one of the game's own: 400 otherwise)
+    game: str = Field(min_length=1, max_length=32, json_schema_extra={"enum": _game_names()})
+    variant: (
+        Annotated[
+            str, Field(min_length=1, max_length=32, json_schema_extra={"enum": _variant_names()})
+        ]
+        | None
+    ) = None
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=12)
     position: str | None = Field(default=None, min_length=1, max_length=400)
     mode: Literal["computer", "local", "online"] = "computer"
-    side: str = Field(default="first", min_length=1, max_length=8)
+    side: str = Field(
+        default="first", min_length=1, max_length=8, json_schema_extra={"enum": _sides()}
+    )
     level: str | None = Field(default=None, min_length=1, max_length=64)
     time_control: TimeControl | None = None
     listed: bool = False
     name: PlayerName | None = None
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    # at most 2**53 - 1: the whole numbers every JSON reader (JavaScript's above all) and
+    # every JSON Schema validator reads exactly (RFC 7493)
+    seed: int | None = Field(default=None, ge=0, le=2**53 - 1)
 
 
 class JoinGame(_Strict):
@@ -93,6 +140,12 @@ class Resignation(_Strict):
 class ImportRecord(_Strict):
     """A game record (PGN-style text or its JSON form) to store for replaying."""
 
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"record": '[Game "Chase"]\n[Result "*"]\n\n1. a1-a2E i1-h1SW *\n'}]
+        }
+    )
+
     record: str = Field(min_length=1, max_length=500_000)
 
 
@@ -117,3 +170,41 @@ class ChatPost(_Strict):
     text: Annotated[
         str, Field(min_length=1, max_length=CHAT_LENGTH), AfterValidator(_one_line_of_text)
     ]
+
+
+# --- answers ------------------------------------------------------------------------------------
+class ErrorBody(BaseModel):
+    """A refused request's answer: ``detail`` says why in words, ``code`` in one word
+    (``invalid`` for a body or parameter that does not fit the schema, ``not_found``,
+    ``conflict``, ``rate_limited``, ``illegal_move`` …)."""
+
+    detail: str
+    code: str
+
+
+class ConflictBody(ErrorBody):
+    """A 409's answer: the refusal and, where there is a game, ``state``: the game as it now
+    is (the WebSocket's ``state`` message), so that the client can catch up."""
+
+    state: dict[str, Any] = Field(default_factory=dict)
+
+
+class SeatGrantBody(BaseModel):
+    """A seat handed out: the game's ``id``, the ``seats`` (player letters) the ``token``
+    acts for (shown once: send it as ``X-Seat-Token``), and the page ``links`` (``player``,
+    ``spectate`` and, for an online game waiting for an opponent, ``invite``)."""
+
+    id: str
+    seats: list[str]
+    token: str
+    links: dict[str, str]
+
+
+class ImportedBody(BaseModel):
+    """A record stored for replaying: the new game's ``id``, its spectator link, how many
+    moves it has, and when it was stored (seconds since the epoch)."""
+
+    id: str
+    links: dict[str, str]
+    moves: int
+    imported_at: float

@@ -13,6 +13,7 @@ server binaries and nginx (as the tests do); run from the source folder.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import subprocess
@@ -23,9 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.server import processes as server_processes  # noqa: E402
 from tests.server.pg_cluster import Cluster  # noqa: E402
 from tests.server.processes import start_server, stop_server  # noqa: E402
 from tests.server.test_cluster import start_nginx, wait_until_ready  # noqa: E402
+
+from diceboard.server import loadtest  # noqa: E402
+
+# a loaded machine may take minutes to start a server
+server_processes.wait_until_up = functools.partial(loadtest.wait_until_up, timeout=900.0)
 
 
 def load_average() -> str:
@@ -39,7 +46,8 @@ def one_run(cluster: Cluster, games: int, processes: int, args: argparse.Namespa
     nginx = None
     try:
         extra = ("--no-client-limits", "--trusted-proxy", "127.0.0.1")
-        servers = [start_server(database, extra=extra) for _ in range(processes)]
+        for _ in range(processes):
+            servers.append(start_server(database, extra=extra))
         for server in servers:
             wait_until_ready(server)
         with tempfile.TemporaryDirectory() as tmp:

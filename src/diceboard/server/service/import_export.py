@@ -93,7 +93,8 @@ class ImportExport:
 
     def __init__(self, core: ServiceCore) -> None:
         self.core = core
-        self._reader = ThreadPoolExecutor(1, thread_name_prefix="import")
+        #: the import thread (made at the first import, again after :meth:`close`)
+        self._reader: ThreadPoolExecutor | None = None
         self._waiting = 0
 
     async def import_text(self, text: str) -> LiveGame:
@@ -103,6 +104,8 @@ class ImportExport:
             raise TooManyRequests("the server is busy importing records; try again soon", 2.0)
         self._waiting += 1
         try:
+            if self._reader is None:
+                self._reader = ThreadPoolExecutor(1, thread_name_prefix="import")
             loop = asyncio.get_running_loop()
             record = await loop.run_in_executor(
                 self._reader,
@@ -117,7 +120,9 @@ class ImportExport:
 
     def close(self) -> None:
         """Stop the import thread (an import under way finishes)."""
-        self._reader.shutdown(wait=False, cancel_futures=True)
+        if self._reader is not None:
+            self._reader.shutdown(wait=False, cancel_futures=True)
+            self._reader = None
 
     async def import_record(self, record: GameRecord) -> LiveGame:
         """Store a game record for replaying: no seats can act, everyone watches."""

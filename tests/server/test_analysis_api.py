@@ -3,6 +3,7 @@ engine's evaluation, review jobs, and clear 4xx answers to bad input."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -225,3 +226,23 @@ def test_a_position_of_the_board_continues_as_a_new_game(client: TestClient) -> 
     # the server made the roll that was due; the game goes on from the board's position
     assert game["variant"] == "chaos" and game["start_position"] == pending["position"]
     assert len(game["moves"]) == 1 and game["moves"][0]["notation"].startswith("=")
+
+
+def test_the_web_review_is_the_review_of_the_record(client: TestClient) -> None:
+    from diceboard.analysis.review import review
+    from diceboard.records import GameRecord
+
+    rng = random.Random(5)
+    state = diceboard.game("chase").initial_state()
+    for _ in range(10):
+        state = state.play(rng.choice(state.legal_moves()))
+    game_id = finished_game(client, str(state.root()), [m.notation for m in state.move_stack()])
+    job = client.post(f"/api/games/{game_id}/review").json()
+    web = wait_for_review(client, job["job"])["review"]
+    # the same agent and seed, one agent over the whole game: the same figures
+    direct = review(GameRecord.from_state(state))
+    assert [(m["index"], m["glyph"], m["best"]) for m in web["marks"]] == [
+        (d.index, d.glyph, d.best.notation) for d in direct.decisions if d.glyph
+    ]
+    for letter in ("B", "R"):
+        assert web["sides"][letter]["accuracy"] == pytest.approx(direct.side(letter).accuracy)

@@ -235,6 +235,26 @@ def _evaluate_roll(state: State, seconds: float, began: float) -> dict[str, Any]
     }
 
 
+_REVIEW_AGENTS_KEPT = 4
+
+
+def _review_agent(review: str, spec: str, seed: int) -> Any:
+    """This worker thread's agent for the review ``review`` (a fresh one for a review it has
+    not seen, or ``review`` empty)."""
+    kept: OrderedDict[tuple[str, str, int], Any] | None = getattr(_LOCAL, "reviews", None)
+    if kept is None:
+        kept = _LOCAL.reviews = OrderedDict()
+    key = (review, spec, seed)
+    found = kept.get(key) if review else None
+    if found is None:
+        found = make_agent(spec, seed=seed)
+        if review:
+            kept[key] = found
+            while len(kept) > _REVIEW_AGENTS_KEPT:
+                kept.popitem(last=False)
+    return found
+
+
 @dataclass(frozen=True)
 class EvaluateJob:
     """A pool task: :func:`evaluate` of the position that ``moves`` reach from ``start``."""
@@ -265,12 +285,15 @@ class ReviewChunk:
     last: int
     agent: str = DEFAULT_AGENT
     seed: int = 1
+    #: the review this chunk belongs to: a worker keeps its agent (and the agent's
+    #: transposition table) from one chunk to the next, as one review in one process does
+    review: str = ""
 
     def run(self) -> dict[str, Any]:
         """Carried out in a worker."""
         rules = rules_of(self.game, None, self.options)
         state = replay(rules, self.start, self.moves[: self.first])
-        analyser = make_agent(self.agent, seed=self.seed)
+        analyser = _review_agent(self.review, self.agent, self.seed)
         found = []
         for index in range(self.first, self.last):
             played = state.parse_move(self.moves[index])
@@ -459,6 +482,7 @@ class Reviews:
                     moves,
                     first,
                     last,
+                    review=job.id,
                 )
                 answer = await self.pool.run(chunk, game=live.id, kind="analysis", work=run_job)
                 job.found.extend(answer["decisions"])

@@ -61,7 +61,14 @@ def test_the_board_opens_from_a_live_game(page: Any, server: Server) -> None:
     )
     played = [m["notation"] for m in server.game(game["id"], token)["moves"]]
 
-    page.goto(f"{server.base}/analysis?from={game['id']}")
+    # the game page's "Analyse" opens the board at the position it shows
+    page.goto(f"{server.base}/game/{game['id']}#seat={token}")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    link = page.locator("#analyse")
+    assert link.get_attribute("href") == f"/analysis?from={game['id']}&at=2"
+    assert page.locator("#review").is_hidden()  # the game is still being played
+    link.click()
+    page.wait_for_url("**/analysis?**")
     page.wait_for_function("document.body.dataset.win !== undefined", timeout=ENGINE_MS)
     assert tree_moves(page) == played
     expected = diceboard.game("custodian").parse(PLAY_POSITION).play(played[0]).play(played[1])

@@ -50,3 +50,11 @@ def absorb(state: np.ndarray, hex_index: int) -> None:
     raised = min(missing_pips(state), 6 - face)
     put(state, hex_index, sign * (face + raised))
     set_phase(state)
+
+
+@njit
+def unabsorb(state: np.ndarray, hex_index: int, value: int) -> None:
+    """Undo :func:`absorb`: put the die on ``hex_index`` back to ``value`` (its signed cell
+    before) and the phase with it (the hash and totals follow the board)."""
+    put(state, hex_index, value)
+    set_phase(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.games.chase.kernel.absorption import absorb, lowest_face, next_lowest
+from diceboard.games.chase.kernel.absorption import absorb, lowest_face, next_lowest, unabsorb
 from diceboard.games.chase.kernel.board import side_sign
 from diceboard.games.chase.kernel.geometry import (
     DIR_ORDER,
@@ -30,7 +30,6 @@ from diceboard.games.chase.kernel.layout import (
     DICE_PER_SIDE,
     MOVE,
     PHASE_ABSORB,
-    STATE_LEN,
     TRANSFER,
 )
 from diceboard.games.chase.kernel.movement import (
@@ -56,15 +55,17 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
 @njit
 def absorb_actions(state: np.ndarray, out: np.ndarray) -> int:
     """The lowest dice of the player to move, each one only if raising it still leaves a
-    legal turn to complete."""
+    legal turn to complete. Each candidate is tried on ``state`` itself and undone (no
+    scratch array to allocate); ``state`` is as it was on return."""
     low = lowest_face(state)
-    child = np.empty(STATE_LEN, dtype=np.int64)
+    sign = side_sign(state[TO_MOVE])
     n = 0
     sq = next_lowest(state, low, 0)
     while sq >= 0:
-        child[:] = state
-        absorb(child, sq)
-        if has_legal_turn(child):
+        absorb(state, sq)
+        legal = has_legal_turn(state)
+        unabsorb(state, sq, low * sign)
+        if legal:
             out[n] = ABSORB + sq
             n += 1
         sq = next_lowest(state, low, sq + 1)
@@ -162,28 +163,64 @@ def has_legal_turn(state: np.ndarray) -> bool:
     return _absorption_leads_to_an_act(state)
 
 
+# The search below keeps, for each absorb step taken, the hex raised and its face before, in
+# two int64 words of LEVEL_BITS-bit fields (a hex < 128, a face < 8): no stack array to
+# allocate. At most DICE_PER_SIDE steps (each raises another die), LEVELS_PER_WORD a word.
+_HEX_BITS = 7
+_LEVEL_BITS = _HEX_BITS + 3
+_LEVELS_PER_WORD = 6
+assert 2 * _LEVELS_PER_WORD >= DICE_PER_SIDE and _LEVEL_BITS * _LEVELS_PER_WORD < 63
+assert (1 << _HEX_BITS) > NHEX
+
+
 @njit
 def _absorption_leads_to_an_act(state: np.ndarray) -> bool:
-    """A depth-first search over the absorb choices with an explicit stack (each step
-    raises a different die, so it is at most 10 deep): is there an act at the end of one?"""
-    stack = np.empty((DICE_PER_SIDE + 1, STATE_LEN), dtype=np.int64)
-    resume = np.zeros(DICE_PER_SIDE + 1, dtype=np.int64)
-    stack[0, :] = state
+    """A depth-first search over the absorb choices, made on ``state`` itself and undone
+    step by step (it is as it was on return): is there an act at the end of one?"""
+    sign = side_sign(state[TO_MOVE])
+    low_word = 0  # levels 0 .. _LEVELS_PER_WORD - 1
+    high_word = 0  # the levels after those
     level = 0
-    while level >= 0:
-        cur = stack[level]
-        if cur[PHASE] != PHASE_ABSORB:
-            if has_act(cur):
-                return True
-            level -= 1
-            continue
-        sq = next_lowest(cur, lowest_face(cur), resume[level])
-        if sq < 0:
-            level -= 1
-            continue
-        resume[level] = sq + 1
-        level += 1
-        stack[level, :] = cur
-        absorb(stack[level], sq)
-        resume[level] = 0
-    return False
+    start = 0
+    found = False
+    while True:
+        if state[PHASE] != PHASE_ABSORB:
+            if has_act(state):
+                found = True
+                break
+        else:
+            sq = next_lowest(state, lowest_face(state), start)
+            if sq >= 0:
+                packed = sq | (state[BOARD + sq] * sign) << _HEX_BITS
+                shift = (level % _LEVELS_PER_WORD) * _LEVEL_BITS
+                if level < _LEVELS_PER_WORD:
+                    low_word |= packed << shift
+                else:
+                    high_word |= packed << shift
+                absorb(state, sq)
+                level += 1
+                start = 0
+                continue
+        if level == 0:
+            break
+        level -= 1
+        start = _undo_level(state, level, low_word, high_word, sign) + 1
+        shift = (level % _LEVELS_PER_WORD) * _LEVEL_BITS
+        if level < _LEVELS_PER_WORD:
+            low_word &= ~(((1 << _LEVEL_BITS) - 1) << shift)
+        else:
+            high_word &= ~(((1 << _LEVEL_BITS) - 1) << shift)
+    while level > 0:  # found: undo every step still taken
+        level -= 1
+        _undo_level(state, level, low_word, high_word, sign)
+    return found
+
+
+@njit
+def _undo_level(state: np.ndarray, level: int, low_word: int, high_word: int, sign: int) -> int:
+    """Undo the absorb step of ``level`` recorded in the two words; the hex it raised."""
+    word = low_word if level < _LEVELS_PER_WORD else high_word
+    packed = (word >> ((level % _LEVELS_PER_WORD) * _LEVEL_BITS)) & ((1 << _LEVEL_BITS) - 1)
+    sq = packed & ((1 << _HEX_BITS) - 1)
+    unabsorb(state, sq, (packed >> _HEX_BITS) * sign)
+    return sq

@@ -13,9 +13,6 @@ from diceboard.games.chase.kernel.movement import play_move
 from diceboard.games.chase.kernel.transfer import play_transfer
 from diceboard.kernel import CLOCK, PLY, njit, push_history
 
-#: a trace that records nothing (play needs no drawing)
-_NO_TRACE_SHAPE = (0, 2)
-
 
 @njit
 def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, nhist: int) -> int:
@@ -35,7 +32,9 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
         play_transfer(state, action)
     else:
         rel = action - MOVE
-        play_move(state, rel // NDIR, rel % NDIR, np.empty(_NO_TRACE_SHAPE, dtype=np.int64))
+        # a trace with no rows records nothing (play draws nothing): a view of no entries
+        # of the state itself, so that no array is allocated
+        play_move(state, rel // NDIR, rel % NDIR, state[:0].reshape((0, 2)))
     changed = state[COUNT] != blue or state[COUNT + 1] != red
     state[PLY] += 1
     state[CLOCK] = 0 if changed else state[CLOCK] + 1

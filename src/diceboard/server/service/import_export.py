@@ -14,6 +14,7 @@ import asyncio
 import datetime
 import json
 import logging
+import re
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +33,8 @@ log = logging.getLogger(__name__)
 
 #: imports that may wait for the import thread at once (past that: 429)
 IMPORTS_WAITING = 4
+#: the Game tag that opens each game of a PGN text
+_GAME_TAG = re.compile(r"^\s*\[\s*Game\s", re.MULTILINE)
 
 
 def _move_count(doc: Mapping[str, Any]) -> int:
@@ -62,6 +65,13 @@ def read_record(text: str, max_games: int, max_moves: int) -> GameRecord:
                 _check_moves(_move_count(doc), max_moves, "the record")
             records = [GameRecord.from_dict(doc)]
         else:
+            # a game without its Game tag cannot be read, so this count (at C speed) refuses
+            # a text of many games before anything is tokenised
+            tagged = len(_GAME_TAG.findall(text))
+            if tagged > max_games:
+                raise TooLarge(
+                    f"the text holds {tagged} games; an import may hold at most {max_games}"
+                )
             raw = split_games(text)
             if len(raw) > max_games:
                 raise TooLarge(

@@ -19,7 +19,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import inspect, make_url, text
 
 from diceboard.server.storage import Database, Repository
-from tests.server import test_api, test_reliability, test_restart, test_websocket
+from tests.server import test_api, test_limits, test_reliability, test_restart, test_websocket
+from tests.server.test_limits import expiring  # noqa: F401 (a fixture of the limits tests)
 
 pytestmark = pytest.mark.postgres
 
@@ -128,6 +129,15 @@ def _tests_of(module: ModuleType, *names: str) -> dict[str, Callable[..., object
 # resolves their fixtures from here: so they run with the ``database_url`` above
 globals().update(_tests_of(test_api))
 globals().update(_tests_of(test_websocket))
+globals().update(
+    _tests_of(
+        test_limits,  # the limits that read the database: expiry and the lobby share
+        "test_a_game_nobody_joins_expires_and_leaves_the_lobby",
+        "test_an_abandoned_game_ends_without_a_result",
+        "test_one_client_cannot_flood_the_lobby",
+        "test_a_joined_game_frees_a_lobby_place",
+    )
+)
 globals().update(
     _tests_of(
         test_reliability,

@@ -32,7 +32,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "e2e"
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("e2e") / "games.sqlite3"
-    running = start_server(f"sqlite:///{db}")
+    # one server and one address for the whole session: more games than a visitor's share
+    running = start_server(f"sqlite:///{db}", extra=("--no-client-limits",))
     yield running
     stop_server(running)
 

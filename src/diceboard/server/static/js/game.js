@@ -118,8 +118,7 @@ async function applyNow(message) {
     const dice = lost.map((d) => `your ${d.face} on ${d.square}`);
     const listed = dice.length > 1 ? `${dice.slice(0, -1).join(", ")} and ${dice.at(-1)}` : dice[0];
     const line = `${playerName(next, next.last.seat)} captured ${listed} (${next.last.notation}).`;
-    $("lost").textContent = line;
-    say(line, "info");
+    $("lost").textContent = line; // beside the board, where the status is (read out: aria-live)
   } else if (moved) {
     $("lost").textContent = "";
   }

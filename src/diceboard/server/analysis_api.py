@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from diceboard.server.api import GameId, Service
-from diceboard.server.errors import Conflict
+from diceboard.server.errors import Conflict, responses
 from diceboard.server.service.analysis import (
     MAX_PATH,
     MAX_SECONDS,
@@ -102,13 +102,23 @@ def _node(body: AnalysisPosition) -> dict[str, Any]:
     return node_json(replay(rules, body.position, body.moves), body.flipped)
 
 
-@router.post("/api/analysis/moves", summary="A position of the analysis board and its moves")
+@router.post(
+    "/api/analysis/moves",
+    operation_id="analysis_moves",
+    summary="A position of the analysis board and its moves",
+    responses=responses(400, 413, 422),
+)
 async def analysis_moves(body: AnalysisPosition) -> dict[str, Any]:
     # replaying a long line and drawing the board take milliseconds: beside the event loop
     return await asyncio.to_thread(_node, body)
 
 
-@router.post("/api/analysis/evaluate", summary="The engine's evaluation of a position")
+@router.post(
+    "/api/analysis/evaluate",
+    operation_id="analysis_evaluate",
+    summary="The engine's evaluation of a position",
+    responses=responses(400, 409, 413, 422, 429),
+)
 async def analysis_evaluate(
     body: EvaluateRequest, request: Request, service: Service
 ) -> dict[str, Any]:
@@ -142,7 +152,9 @@ async def analysis_evaluate(
 @router.post(
     "/api/games/{game_id}/review",
     status_code=202,
+    operation_id="start_review",
     summary="Review a finished game (a job: poll GET /api/reviews/{job})",
+    responses={200: {"description": "the review is done already"}, **responses(404, 409, 422, 429)},
 )
 async def start_review(game_id: GameId, request: Request, service: Service) -> JSONResponse:
     live = await service.get(game_id)
@@ -150,7 +162,12 @@ async def start_review(game_id: GameId, request: Request, service: Service) -> J
     return JSONResponse(job.to_json(), status_code=200 if job.status == "done" else 202)
 
 
-@router.get("/api/reviews/{job_id}", summary="A review's progress, and the review once done")
+@router.get(
+    "/api/reviews/{job_id}",
+    operation_id="review_progress",
+    summary="A review's progress, and the review once done",
+    responses=responses(404, 422),
+)
 async def review_progress(
     job_id: Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,24}$")],
     request: Request,

@@ -11,14 +11,14 @@ engine's explanation; an unknown game, lesson or puzzle 404.
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path as FilePath
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
-from starlette.concurrency import run_in_threadpool
 
 from diceboard import games
 from diceboard.analysis import lessons as lesson_data
@@ -28,6 +28,7 @@ from diceboard.core.game import Game, State
 from diceboard.rendering import svg
 from diceboard.server.errors import NotFound
 from diceboard.server.move_json import legal_moves_json, move_json
+from diceboard.server.service import GameService
 from diceboard.server.views import BOARD_SIZE, centres, hand_json
 
 STATIC = FilePath(__file__).resolve().parent / "static"
@@ -167,9 +168,14 @@ async def learn_try(game: GameName, lesson: ItemId, body: TryMove) -> dict[str, 
 
 
 # --- puzzles ------------------------------------------------------------------------------------
+@functools.cache
+def _shipped(name: str) -> dict[str, Any]:
+    return puzzle_data.shipped(name)
+
+
 def _set(name: str) -> dict[str, Any]:
     try:
-        return puzzle_data.shipped(name)
+        return _shipped(name)
     except OptionError as error:
         raise NotFound(str(error)) from None
 
@@ -194,7 +200,7 @@ async def puzzle_index() -> dict[str, Any]:
     out = []
     for name in games.names():
         try:
-            document = puzzle_data.shipped(name)
+            document = _shipped(name)
         except OptionError:
             continue
         out.append(
@@ -237,20 +243,39 @@ async def puzzle_show(game: GameName, puzzle: ItemId) -> dict[str, Any]:
 
 
 @router.post("/api/puzzles/{game}/{puzzle}/answer", tags=["puzzles"])
-async def puzzle_answer(game: GameName, puzzle: ItemId, body: TryMove) -> dict[str, Any]:
+async def puzzle_answer(
+    game: GameName, puzzle: ItemId, body: TryMove, request: Request
+) -> dict[str, Any]:
     """Judge an answer on the server: right (with the solution line) or wrong (with the
-    opponent's reply, found by a short search off the event loop, and what it costs)."""
+    opponent's reply, found by a short search in the computer pool, and what it costs)."""
     _, item, _ = _puzzle(game, puzzle)
     rules = _rules(item)
-    judged = await run_in_threadpool(puzzle_data.answer, item, rules, body.move)
     before = rules.parse(item["position"])
+    move = before.parse_move(body.move)  # an illegal move: 400 with the engine's reason
+    service: GameService = request.app.state.service
+    # the reply search runs in the computer pool, counted against the client like a hint
+    judged: dict[str, Any] = await service.core.pool.run(
+        (game, item["id"], move.notation),
+        game=f"puzzle:{game}:{item['id']}",
+        kind="hint",
+        work=judge_answer,
+    )
     return {
-        "correct": judged.correct,
-        "text": judged.text,
-        "move": move_json(before, judged.move),
-        "reply": judged.reply,
-        **_picture_after(before, judged.after),
+        "correct": judged["correct"],
+        "text": judged["text"],
+        "move": move_json(before, move),
+        "reply": judged["reply"],
+        **_picture_after(before, before.play(move)),
     }
+
+
+def judge_answer(task: tuple[str, str, str]) -> dict[str, Any]:
+    """In a worker of the computer pool: the judgement of the move ``task[2]`` as the answer
+    to the puzzle ``task[1]`` of the game ``task[0]``, as plain data."""
+    name, puzzle_id, text = task
+    _, item, _ = _puzzle(name, puzzle_id)
+    judged = puzzle_data.answer(item, _rules(item), text)
+    return {"correct": judged.correct, "text": judged.text, "reply": judged.reply}
 
 
 @router.get("/api/puzzles/{game}/{puzzle}/solution", tags=["puzzles"])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from diceboard.server import create_app
@@ -114,3 +115,14 @@ def test_posting_is_rate_limited(database_url: str) -> None:
         assert "too many chat messages" in refused.json()["detail"]
         assert int(refused.headers["Retry-After"]) >= 1
         assert len(client.get(f"/api/games/{gid}/chat").json()["messages"]) == 3
+
+
+@pytest.mark.postgres
+def test_the_chat_on_postgresql(postgres_url: str) -> None:
+    with TestClient(create_app(make_settings(postgres_url))) as client:
+        gid, ann, bob = _online(client)
+        assert _post(client, gid, ann, "hello").status_code == 200
+        assert _post(client, gid, bob, "hi").status_code == 200
+        messages = client.get(f"/api/games/{gid}/chat").json()["messages"]
+        assert [(m["seat"], m["text"]) for m in messages] == [("W", "hello"), ("B", "hi")]
+        assert messages[0]["id"] < messages[1]["id"]

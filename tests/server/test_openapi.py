@@ -153,6 +153,24 @@ def test_refusals_are_declared_with_the_error_body(database_url: str) -> None:
     }
 
 
+def test_every_route_declares_the_refusals_any_request_meets(database_url: str) -> None:
+    # on every router's routes, not only the game API's: this server's 422 body (never
+    # FastAPI's HTTPValidationError), and 400/413 wherever a body is taken
+    document = _document(database_url)
+    assert "HTTPValidationError" not in json.dumps(document)
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            declared = operation["responses"]
+            if operation.get("parameters") or "requestBody" in operation:
+                assert "422" in declared, (method, path)
+            if "requestBody" in operation:
+                assert {"400", "413"} <= set(declared), (method, path)
+            for status, answer in declared.items():
+                if status.startswith("4"):
+                    schema = json.dumps(answer["content"]["application/json"]["schema"])
+                    assert "detail" in schema or "ErrorBody" in schema or "Conflict" in schema
+
+
 def test_an_undeclarable_status_is_refused() -> None:
     with pytest.raises(ValueError, match="answered with 418"):
         responses(418)

@@ -23,7 +23,13 @@ from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
 from diceboard.server.computer import ComputerPool, warm_up_kernels
-from diceboard.server.errors import Conflict, ServiceError, TooManyRequests, allowed_methods
+from diceboard.server.errors import (
+    Conflict,
+    ServiceError,
+    TooManyRequests,
+    allowed_methods,
+    document_request_errors,
+)
 from diceboard.server.hub import Hub
 from diceboard.server.limits import ClientMiddleware, Limits, SocketLimits
 from diceboard.server.service import GameService
@@ -230,6 +236,7 @@ def create_app(
     app.include_router(learning_api.router)
     app.include_router(chat_api.router)
     app.include_router(rules_pages.router)
+    document_request_errors(app)  # the refusals of every router's routes
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

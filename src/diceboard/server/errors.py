@@ -1,13 +1,15 @@
 """Errors of the game service, each with the HTTP status it is answered with. Engine errors
 (:class:`~diceboard.core.errors.DiceboardError`, a ``ValueError``) are answered with 400.
-:func:`responses` declares the refusals of a route in the OpenAPI document; :func:`allowed_methods`
-is the ``Allow`` header of a 405."""
+:func:`responses` declares the refusals of a route in the OpenAPI document,
+:func:`document_request_errors` those that every request may meet; :func:`allowed_methods` is
+the ``Allow`` header of a 405."""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING, Any
 
+from fastapi import FastAPI
 from starlette.requests import Request
 from starlette.routing import Match
 
@@ -154,3 +156,42 @@ def allowed_methods(request: Request) -> str:
         if match != Match.NONE:
             methods |= getattr(route, "methods", None) or set()
     return ", ".join(sorted(methods))
+
+
+def document_request_errors(app: FastAPI) -> None:
+    """Make ``app``'s OpenAPI document declare, on every operation of every router, the
+    refusals that any request may meet, where the operation does not say them itself: its
+    422 with this server's body (FastAPI declares its own ``HTTPValidationError``, which this
+    server never sends), and 400 (a body that is not JSON) and 413 (too large) where it
+    takes a body. (The generated document is amended, FastAPI's standard way to change it.)"""
+    generate = app.openapi
+    amended: list[dict[str, Any]] = []
+
+    def openapi() -> dict[str, Any]:
+        document = generate()  # FastAPI caches it: amended once
+        if not amended:
+            _amend(document)
+            amended.append(document)
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _amend(document: dict[str, Any]) -> None:
+    ours = {"$ref": "#/components/schemas/ErrorBody"}
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas.setdefault("ErrorBody", ErrorBody.model_json_schema())
+    for operations in document.get("paths", {}).values():
+        for operation in operations.values():
+            answers = operation.setdefault("responses", {})
+            wanted = [422, 400, 413] if "requestBody" in operation else []
+            if "422" in answers and "HTTPValidationError" in str(answers["422"]):
+                del answers["422"]
+                wanted.append(422)
+            for status in wanted:
+                if str(status) not in answers:
+                    content = {"application/json": {"schema": ours}}
+                    answers[str(status)] = {"description": _meaning(status), "content": content}
+    if "HTTPValidationError" not in str(document.get("paths")):
+        schemas.pop("HTTPValidationError", None)
+        schemas.pop("ValidationError", None)

@@ -214,3 +214,30 @@ def test_home_lists_show_variant_opponent_and_date(browser: Any, server: Server)
         assert overflow == []
     finally:
         context.close()
+
+
+def test_an_online_game_with_its_chat_fits_a_phone(browser: Any, server: Server) -> None:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        bypass_csp=True,
+    )
+    try:
+        page = context.new_page()
+        created = server.api("POST", "/api/games", json={"game": "chase", "mode": "online"})
+        code = created["links"]["invite"].split("#code=")[1]
+        server.api("POST", f"/api/games/{created['id']}/join", json={"code": code})
+        server.api(
+            "POST", f"/api/games/{created['id']}/chat", created["token"], json={"text": "x" * 300}
+        )
+        page.goto(server.base + created["links"]["player"])
+        page.wait_for_selector("#chat-log li")
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        page.goto(server.base + "/rules/chase")
+        page.wait_for_selector("main.rules img")
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        screenshot(page, "phone-360-rules")
+    finally:
+        context.close()

@@ -311,9 +311,17 @@ def test_downtime_is_given_back_only_when_no_other_process_was_serving(postgres_
         # everything stopped at 1020; p3 starts at 1100: 80 s are given back, once
         assert store.join("p3", "host", 3, 1100.0, 5.0) == pytest.approx(80.0)
         assert store.join("p4", "host", 4, 1101.0, 5.0) == 0.0
+        # p4 was killed at once; p5 restarts in its place (p3 stopped too): p4 is known dead,
+        # so the clocks get their time back, and p4's leases are free at once
+        store.claim("g1", "p4", 1101.0, 5.0)
+        with database.engine.begin() as connection:
+            connection.execute(text("DELETE FROM server_processes WHERE id = 'p3'"))
+        given = store.join("p5", "host", 5, 1103.0, 5.0, lambda _host, pid: pid == 4)
+        assert given == pytest.approx(2.0)
+        assert store.take_over("p5", 1103.0, 5.0) == ["g1"]
         with database.engine.connect() as connection:
             since = connection.execute(text("SELECT clock_since FROM games")).scalar()
-        assert since == pytest.approx(1080.0)
+        assert since == pytest.approx(1082.0)
     finally:
         database.close()
 

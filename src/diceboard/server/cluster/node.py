@@ -45,6 +45,20 @@ def _ignore(*_args: Any) -> None:
     return None
 
 
+def _died_here(host: str, pid: int) -> bool:
+    """Whether the process ``pid`` of ``host`` is known to be gone: it ran on this host and
+    no process has that pid now (a server killed and started again)."""
+    if host != socket.gethostname()[:255]:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # it exists, under another user
+        return False
+    return False
+
+
 class ClusterNode:
     """This process's part in a cluster: its id, its leases, the listener."""
 
@@ -91,6 +105,7 @@ class ClusterNode:
             os.getpid(),
             now,
             self.lease_seconds,
+            _died_here,
         )
         self._tasks.append(asyncio.create_task(self.listener.run()))
         # changes made before the listener listens would be missed: serve once it does

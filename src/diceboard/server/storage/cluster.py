@@ -14,7 +14,7 @@ expiry and acts once more, the revision guard on every write keeps the game righ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from sqlalchemy import Table, delete, exists, func, insert, select, text, update
@@ -55,23 +55,41 @@ class ClusterStore:
         self.notifies = self.dialect == "postgresql"
 
     # --- processes --------------------------------------------------------------------------
-    def join(self, me: str, host: str, pid: int, now: float, alive_within: float) -> float:
+    def join(
+        self,
+        me: str,
+        host: str,
+        pid: int,
+        now: float,
+        alive_within: float,
+        gone: Callable[[str, int], bool] = lambda _host, _pid: False,
+    ) -> float:
         """Register process ``me``; if no other process has been seen within
         ``alive_within`` seconds the whole cluster was down, and every running clock is given
         the time since the last heartbeat back. Returns the seconds given back (0 if another
         process kept serving: the clocks rightly ran on). One transaction, serialised between
-        processes starting together, so the downtime is given back once."""
+        processes starting together, so the downtime is given back once.
+
+        ``gone(host, pid)`` tells of a process seen lately that is known to have died (one of
+        this host whose pid no longer runs, say: the server this one restarts after a crash):
+        it does not count as serving, and its leases expire now."""
         with self._db.engine.begin() as connection:
             if self.dialect == "postgresql":
                 connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": JOIN_LOCK})
-            others = connection.execute(
-                select(func.count())
-                .select_from(_PROCESSES)
-                .where(_PROCESSES.c.id != me, _PROCESSES.c.seen_at > now - alive_within)
-            ).scalar_one()
+            recent = connection.execute(
+                select(_PROCESSES.c.id, _PROCESSES.c.host, _PROCESSES.c.pid).where(
+                    _PROCESSES.c.id != me, _PROCESSES.c.seen_at > now - alive_within
+                )
+            ).all()
+            last_seen = connection.execute(select(func.max(_PROCESSES.c.seen_at))).scalar()
+            dead = [row.id for row in recent if gone(row.host, row.pid)]
+            if dead:
+                connection.execute(
+                    update(_LEASES).where(_LEASES.c.holder.in_(dead)).values(expires=0.0)
+                )
+                connection.execute(delete(_PROCESSES).where(_PROCESSES.c.id.in_(dead)))
             given = 0.0
-            if not others:
-                last_seen = connection.execute(select(func.max(_PROCESSES.c.seen_at))).scalar()
+            if len(recent) == len(dead):
                 beat = connection.execute(
                     select(MetaRow.value).where(MetaRow.key == HEARTBEAT)
                 ).scalar()

@@ -34,7 +34,9 @@ def test_conflicting_submissions_exactly_one_applies(database_url: str) -> None:
                 NewGame(game="custodian", mode="local", position=PLAY_POSITION)
             )
             gid, token = grant.live.id, grant.token
-            moves = ["b1-b2=2", "c1-c2=2", "d1-d2=2", "e1-e2=1"] * 3
+            # legal moves all, so that whichever is taken first (the order in which requests
+            # reach the game's lock is not the order they were sent in) the others conflict
+            moves = [m.notation for m in grant.live.state.legal_moves()[:4]] * 3
             return await asyncio.gather(  # type: ignore[no-any-return]
                 *(service.move(gid, token, m, 1) for m in moves), return_exceptions=True
             )

@@ -135,10 +135,10 @@ class ChaseGame(Game):
                 pair = [HEX_NAMES[anchor], HEX_NAMES[partner]]
                 return [pair if gives else pair[::-1]]
             else:
-                trace = np.empty((MAX_TRACE, 2), dtype=np.int64)
+                trace = np.empty(2 * MAX_TRACE, dtype=np.int64)
                 n = int(kernel.move_trace(arr, action, trace))
                 segments: list[list[str]] = []
-                for segment, hex_index in trace[:n].tolist():
+                for segment, hex_index in trace[: 2 * n].reshape(n, 2).tolist():
                     if segment == len(segments):
                         segments.append([])
                     segments[segment].append(HEX_NAMES[hex_index])

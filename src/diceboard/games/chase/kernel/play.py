@@ -34,7 +34,7 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
         rel = action - MOVE
         # a trace with no rows records nothing (play draws nothing): a view of no entries
         # of the state itself, so that no array is allocated
-        play_move(state, rel // NDIR, rel % NDIR, state[:0].reshape((0, 2)))
+        play_move(state, rel // NDIR, rel % NDIR, state[:0])
     changed = state[COUNT] != blue or state[COUNT + 1] != red
     state[PLY] += 1
     state[CLOCK] = 0 if changed else state[CLOCK] + 1

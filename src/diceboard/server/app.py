@@ -144,11 +144,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        if settings.computer_pool == "process":
-            # the workers warm up in their own processes (kernels and the computer's search),
-            # so that the first computer move does not wait for a compiler
-            warmup.computer = pool.warm_up()
-        warming = asyncio.create_task(warmup.run(warm_up_kernels, start))
+        # the workers warm up in their own processes (kernels and the computer's search), so
+        # that the first computer move does not wait for a compiler; Warmup.run starts them
+        # once the server's kernels are compiled and cached
+        computer = pool.warm_up if settings.computer_pool == "process" else None
+        warming = asyncio.create_task(warmup.run(warm_up_kernels, start, computer))
         if not warm_up_beside:
             await warming
         try:

@@ -56,6 +56,8 @@ class Warmup:
         self.error: str | None = None
         self.ready_after: float | None = None
         self.computer: list[Future[Any]] = []
+        #: whether the computer's workers warm up and have not been started yet
+        self.computer_waiting = False
         self._ready: asyncio.Event | None = None
 
     @property
@@ -76,7 +78,7 @@ class Warmup:
             "phase": "ready" if self.ready else self.phase,
             "seconds": round((self.ready_after or now - self.started), 1),
             "estimate": None if self.ready else self.estimate(),
-            "computer_ready": all(f.done() for f in self.computer),
+            "computer_ready": not self.computer_waiting and all(f.done() for f in self.computer),
             "error": self.error,
         }
 
@@ -88,11 +90,24 @@ class Warmup:
             self._ready = asyncio.Event()
         await self._ready.wait()
 
-    async def run(self, kernels: Callable[[], None], start: Callable[[], Awaitable[None]]) -> None:
-        """Warm the kernels up in a thread (``kernels``), then ``start`` the service (which
-        resumes stored games with them), then open the gate."""
+    async def run(
+        self,
+        kernels: Callable[[], None],
+        start: Callable[[], Awaitable[None]],
+        computer: Callable[[], list[Future[Any]]] | None = None,
+    ) -> None:
+        """Warm the kernels up in a thread (``kernels``), then start the computer's workers'
+        warm-up (``computer``, which returns a future per worker), then ``start`` the service
+        (which resumes stored games with them), then open the gate.
+
+        The workers start only once the kernels are compiled: they then load the kernels from
+        the numba cache the server has just written and compile only the search, instead of
+        compiling the same kernels at the same time on the same cores (which made a cold
+        start on two cores take twice as long).
+        """
         if self._ready is None:
             self._ready = asyncio.Event()
+        self.computer_waiting = computer is not None
         self.phase = (
             "loading the compiled game kernels" if self.warm_cache else "compiling the game kernels"
         )
@@ -101,14 +116,49 @@ class Warmup:
         )
         try:
             await _in_daemon_thread(kernels)
-            self.phase = "resuming stored games"
-            await start()
+            self.announce(f"game kernels ready after {time.monotonic() - self.started:.1f} s")
         except Exception as exc:  # the server still serves; every request reports it
             log.exception("the engine's warm-up failed")
             self.error = f"{type(exc).__name__}: {exc}"
+        if computer is not None:
+            try:
+                self._start_computer(computer)
+            except Exception:  # the games still run; a computer move reports its own error
+                log.exception("the computer players could not start warming up")
+        if self.error is None:
+            try:
+                self.phase = "resuming stored games"
+                await start()
+            except Exception as exc:
+                log.exception("the engine's warm-up failed")
+                self.error = f"{type(exc).__name__}: {exc}"
         self.ready_after = time.monotonic() - self.started
         self.announce(f"engine ready after {self.ready_after:.1f} s")
         self._ready.set()
+
+    def _start_computer(self, computer: Callable[[], list[Future[Any]]]) -> None:
+        """Start the workers' warm-up; say when the last of them is warm."""
+        try:
+            self.computer = computer()
+        finally:
+            self.computer_waiting = False
+        if not self.computer:
+            return
+        self.announce("computer players warming up (their search) in their workers")
+        pending = len(self.computer)
+        lock = threading.Lock()
+
+        def done(future: Future[Any]) -> None:
+            nonlocal pending
+            with lock:
+                pending -= 1
+                last = pending == 0
+            if last and all(f.exception() is None for f in self.computer if not f.cancelled()):
+                seconds = time.monotonic() - self.started
+                self.announce(f"computer players ready after {seconds:.1f} s")
+
+        for future in self.computer:
+            future.add_done_callback(done)
 
 
 async def _in_daemon_thread(work: Callable[[], None]) -> None:

@@ -158,12 +158,17 @@ def allowed_methods(request: Request) -> str:
     return ", ".join(sorted(methods))
 
 
+#: a 404 declared for any operation with path parameters
+_NOT_THERE = "Nothing is there: no such game, position, lesson, puzzle or job."
+
+
 def document_request_errors(app: FastAPI) -> None:
     """Make ``app``'s OpenAPI document declare, on every operation of every router, the
     refusals that any request may meet, where the operation does not say them itself: its
     422 with this server's body (FastAPI declares its own ``HTTPValidationError``, which this
-    server never sends), and 400 (a body that is not JSON) and 413 (too large) where it
-    takes a body. (The generated document is amended, FastAPI's standard way to change it.)"""
+    server never sends), 400 (a body that is not JSON) and 413 (too large) where it takes a
+    body, and 404 where its path names something. (The generated document is amended,
+    FastAPI's standard way to change it.)"""
     generate = app.openapi
     amended: list[dict[str, Any]] = []
 
@@ -185,13 +190,16 @@ def _amend(document: dict[str, Any]) -> None:
         for operation in operations.values():
             answers = operation.setdefault("responses", {})
             wanted = [422, 400, 413] if "requestBody" in operation else []
+            if any(p.get("in") == "path" for p in operation.get("parameters", [])):
+                wanted.append(404)  # every path parameter names something that may not exist
             if "422" in answers and "HTTPValidationError" in str(answers["422"]):
                 del answers["422"]
                 wanted.append(422)
             for status in wanted:
                 if str(status) not in answers:
                     content = {"application/json": {"schema": ours}}
-                    answers[str(status)] = {"description": _meaning(status), "content": content}
+                    meaning = _NOT_THERE if status == 404 else _meaning(status)
+                    answers[str(status)] = {"description": meaning, "content": content}
     if "HTTPValidationError" not in str(document.get("paths")):
         schemas.pop("HTTPValidationError", None)
         schemas.pop("ValidationError", None)

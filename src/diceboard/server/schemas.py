@@ -4,10 +4,12 @@ the shapes of the answers the OpenAPI document declares (:class:`ErrorBody` and 
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
+from pydantic.config import JsonDict
 
 from diceboard import games
 from diceboard.core.errors import RecordError
@@ -142,7 +144,12 @@ class ImportRecord(_Strict):
 
     model_config = ConfigDict(
         json_schema_extra={
-            "examples": [{"record": '[Game "Chase"]\n[Result "*"]\n\n1. a1-a2E i1-h1SW *\n'}]
+            "examples": [
+                {
+                    "record": '[Game "Chase"]\n[Result "0-1"]\n[Termination "resignation"]\n'
+                    "\n1. a1-a2E i1-h1SW 0-1\n"
+                }
+            ]
         }
     )
 
@@ -164,11 +171,52 @@ def _one_line_of_text(text: str) -> str:
     return text
 
 
+def _char_class(codes: list[int]) -> str:
+    """A regular-expression character class body for the code points ``codes`` (sorted):
+    ``\\uXXXX`` ranges in the Basic Multilingual Plane, which JSON Schema (ECMA-262) and
+    Python read alike, the characters themselves beyond it."""
+    runs: list[list[int]] = []
+    for code in codes:
+        if runs and code == runs[-1][1] + 1:
+            runs[-1][1] = code
+        else:
+            runs.append([code, code])
+
+    def one(code: int) -> str:
+        return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
+
+    return "".join(one(a) if a == b else f"{one(a)}-{one(b)}" for a, b in runs)
+
+
+@functools.cache
+def chat_pattern() -> str:
+    """A chat message's text as a regular expression: what :func:`_one_line_of_text` takes
+    (made when the OpenAPI document is, not on import: it reads the whole Unicode table)."""
+    # what _one_line_of_text takes: stripped of whitespace something is left, and it holds no
+    # control or format character and no line break
+    every = [chr(c) for c in range(0x110000)]
+    bad = {ord(c) for c in every if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp")}
+    space = {ord(c) for c in every if c.isspace()}
+    edge = _char_class(sorted(bad | space))  # what can neither start nor end it
+    blank = _char_class(sorted(space))
+    return f"^[{blank}]*[^{edge}]([^{_char_class(sorted(bad))}]*[^{edge}])?[{blank}]*$"
+
+
+def _declare_chat_pattern(schema: JsonDict) -> None:
+    schema["pattern"] = chat_pattern()
+
+
 class ChatPost(_Strict):
     """A chat message of an online game, by one of its players (shown to everyone as text)."""
 
     text: Annotated[
-        str, Field(min_length=1, max_length=CHAT_LENGTH), AfterValidator(_one_line_of_text)
+        str,
+        Field(
+            min_length=1,
+            max_length=CHAT_LENGTH,
+            json_schema_extra=_declare_chat_pattern,
+        ),
+        AfterValidator(_one_line_of_text),
     ]
 
 

@@ -1,5 +1,6 @@
-"""The standard research tools on the environments as shipped (issue 16): Gymnasium's plugin
-entry point and ``module:id`` loading, PettingZoo's whole test suite called as a user calls it,
+"""The standard research tools on the environments as shipped (issue 16): loading in a fresh
+process (Gymnasium's ``module:id``, one import for OpenSpiel), PettingZoo's whole test suite
+called as a user calls it,
 both ``check_env``s silent under ``-W error``, true game-length bounds, one mask dtype, and the
 environment versions pinned to a digest of what they hand out."""
 

@@ -76,8 +76,8 @@ def one_run(cluster: Cluster, games: int, processes: int, args: argparse.Namespa
             )
             nginx.stop()
             nginx = None
-        if done.returncode not in (0, 1):
-            raise RuntimeError(done.stderr[-2000:])
+        if done.returncode not in (0, 1) or not done.stdout.strip():
+            raise RuntimeError(f"bench server exited with {done.returncode}: {done.stderr[-2000:]}")
         figures = json.loads(done.stdout.strip().splitlines()[-1])
         figures.update(load_before=before, load_after=load_average())
         return figures

@@ -97,10 +97,11 @@ def start_nginx(root: Path, upstreams: list[int]) -> Nginx:
     (root / "nginx.conf").write_text(
         f"""
 worker_processes 1;
+worker_rlimit_nofile 20000;
 pid {root}/nginx.pid;
 error_log {root}/error.log warn;
 daemon off;
-events {{ worker_connections 1024; }}
+events {{ worker_connections 8192; }}
 http {{
     access_log off;
     client_body_temp_path {temp}/body;

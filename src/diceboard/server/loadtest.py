@@ -158,8 +158,10 @@ class _Player:
         deadline: float,
         max_moves: int,
         think: float,
+        opening: asyncio.Semaphore | None = None,
     ) -> None:
         self.url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
+        self.opening = opening
         self.token = token
         self.seat = seat
         self.rng = rng
@@ -175,7 +177,11 @@ class _Player:
         self.last: dict[str, Any] | None = None
 
     async def play(self) -> None:
-        async with connect(self.url, max_size=2**24, open_timeout=30) as ws:
+        # a thousand games' sockets opened all at once would time out in their handshakes:
+        # a few at a time
+        async with self.opening or contextlib.nullcontext():
+            socket = await connect(self.url, max_size=2**24, open_timeout=120)
+        async with socket as ws:
             # a program needs the data, not the board picture
             await ws.send(json.dumps({"type": "hello", "token": self.token, "pictures": False}))
             while True:
@@ -295,6 +301,7 @@ async def run_load(
         gc.disable()
         start = time.perf_counter()
         deadline = time.monotonic() + seconds
+        opening = asyncio.Semaphore(50)
         players = [
             _Player(
                 base,
@@ -306,6 +313,7 @@ async def run_load(
                 deadline,
                 max_moves,
                 think,
+                opening,
             )
             for gid, seats in created
             for token, seat in seats

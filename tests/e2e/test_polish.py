@@ -132,7 +132,7 @@ def test_chase_sides_show_dice_pips_and_the_exchange_is_drawn(page: Any, server:
         stats = page.locator(f"{bar} .stats")
         assert stats.get_attribute("data-pips") == "25"
         assert stats.get_attribute("data-dice") == "9"
-        assert "9 dice · 25 pips" in stats.inner_text()
+        assert "9 dice · 25 pips · 1 spare" in stats.inner_text()
     screenshot(page, "chase-start")
     transfer = next(m for m in server.game(gid, token)["legal"] if m["notation"] == "a1=2,a2=1")
     play_turn(page, server, gid, token, transfer)

@@ -67,7 +67,7 @@ CHASE_START_PLAIN = """\
        1   2   3   4   5   6   7   8   9
 Chase: Blue to move
 clock 0, ply 0
-B = Blue: 9 dice, total 25   R = Red: 9 dice, total 25"""
+B = Blue: 9 dice, total 25, 1 spare   R = Red: 9 dice, total 25, 1 spare"""
 
 CHASE_FLIPPED_MARKED = """\
        9   8   7   6   5   4   3   2   1
@@ -83,7 +83,7 @@ CHASE_FLIPPED_MARKED = """\
        9   8   7   6   5   4   3   2   1
 Chase: Blue to move
 clock 0, ply 0
-B = Blue: 9 dice, total 25   R = Red: 9 dice, total 25"""
+B = Blue: 9 dice, total 25, 1 spare   R = Red: 9 dice, total 25, 1 spare"""
 
 
 def test_plain_known_position(custodian: Game) -> None:

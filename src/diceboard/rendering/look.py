@@ -51,7 +51,8 @@ class GameLook:
     ``geometry(flipped)`` lays out the board (:mod:`diceboard.rendering.geometry`);
     ``die_styles`` maps each player letter to the look of their dice; ``margins`` maps
     whether coordinates are drawn to the margins around the board; ``shows_pip_total`` makes
-    the summary give each side's total of faces beside its dice count.
+    the summary give each side's total of faces beside its dice count; ``dice_per_side``, where
+    set, is a side's full set of dice, those off the board being its spares (Chase's ten).
     """
 
     geometry: Callable[[bool], BoardGeometry]
@@ -60,6 +61,7 @@ class GameLook:
     board_stroke: str
     margins: Mapping[bool, Margins]
     shows_pip_total: bool = False
+    dice_per_side: int | None = None
 
 
 @functools.cache

@@ -101,15 +101,40 @@ def _chance_text(state: State, names: dict[str, str], hands: dict[str, tuple[Fac
     return f"{names[state.to_move]}'s roll"
 
 
-def _material(state: State) -> tuple[str, str]:
+@dataclass(frozen=True)
+class SideMaterial:
+    """What one side has: ``dice`` on the board, ``pips`` (the total of their faces, where the
+    game's look shows it, else ``None``) and ``spares`` (dice off the board, where the game's
+    look counts a full set, else ``None``)."""
+
+    dice: int
+    pips: int | None
+    spares: int | None
+
+
+def side_material(state: State) -> dict[str, SideMaterial]:
+    """Each player's :class:`SideMaterial` in ``state``, by player letter."""
     board = state.board()
-    shows_total = look(state.game.name).shows_pip_total
-    texts = []
+    game_look = look(state.game.name)
+    material = {}
     for player in state.game.players:
         faces = [face for owner, face in board.values() if owner == player]
-        text = f"{len(faces)} {'die' if len(faces) == 1 else 'dice'}"
-        if shows_total:
-            text += f", total {sum(face for face in faces if face is not None)}"
+        pips = sum(f for f in faces if f is not None) if game_look.shows_pip_total else None
+        full = game_look.dice_per_side
+        material[player] = SideMaterial(
+            len(faces), pips, None if full is None else max(0, full - len(faces))
+        )
+    return material
+
+
+def _material(state: State) -> tuple[str, str]:
+    texts = []
+    for side in side_material(state).values():
+        text = f"{side.dice} {'die' if side.dice == 1 else 'dice'}"
+        if side.pips is not None:
+            text += f", total {side.pips}"
+        if side.spares:
+            text += f", {side.spares} spare"
         texts.append(text)
     return texts[0], texts[1]
 

@@ -8,7 +8,6 @@ Tokens and the roll seed of a game in progress are never part of a snapshot.
 
 from __future__ import annotations
 
-import json
 import time
 from collections import OrderedDict
 from typing import Any
@@ -16,9 +15,9 @@ from typing import Any
 from diceboard import games
 from diceboard.core.game import Game, State
 from diceboard.rendering import svg
-from diceboard.rendering.look import look
 from diceboard.rendering.palette import die_style
-from diceboard.server import clocks
+from diceboard.rendering.summary import side_material
+from diceboard.server import clocks, jsontext
 from diceboard.server.live import LiveGame
 from diceboard.server.move_json import legal_moves_json, move_json, rolled_face
 from diceboard.server.storage.rows import GameData, SeatData
@@ -103,16 +102,13 @@ def captured_json(live: LiveGame) -> dict[str, int]:
 
 
 def sides_json(state: State) -> dict[str, dict[str, int | None]]:
-    """What each side has on the board: ``dice`` (how many) and ``pips`` (the total of their
-    faces, where the game's look shows it, as Chase's does; else ``None``)."""
-    shows_total = look(state.game.name).shows_pip_total
-    board = state.board()
-    sides: dict[str, dict[str, int | None]] = {}
-    for player in state.game.players:
-        faces = [face for owner, face in board.values() if owner == player]
-        pips = sum(face for face in faces if face is not None) if shows_total else None
-        sides[player] = {"dice": len(faces), "pips": pips}
-    return sides
+    """What each side has (:func:`~diceboard.rendering.summary.side_material`): ``dice`` on the
+    board, ``pips`` (their faces' total, where the game shows it, as Chase does; else ``None``)
+    and ``spare`` (dice off the board, where the game counts them, as Chase does; else ``None``)."""
+    return {
+        player: {"dice": side.dice, "pips": side.pips, "spare": side.spares}
+        for player, side in side_material(state).items()
+    }
 
 
 def board_picture(live: LiveGame, flipped: bool, index: int | None = None) -> str:
@@ -212,7 +208,7 @@ class ViewCache:
         text = self._cache.get(key)
         if text is None:
             view = public_view(live, flipped, connected, pictures)
-            text = json.dumps(view, separators=(",", ":"))
+            text = jsontext.dumps(view)
             self._cache[key] = text
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
@@ -230,9 +226,7 @@ class ViewCache:
         pictures: bool = True,
     ) -> str:
         """The ``state`` message for one viewer: the public snapshot and the viewer's seats."""
-        personal = json.dumps(
-            {"you": you, "invite": invite, "now": time.time()}, separators=(",", ":")
-        )
+        personal = jsontext.dumps({"you": you, "invite": invite, "now": time.time()})
         return (
             '{"type":"state",'
             + personal[1:-1]

@@ -83,4 +83,6 @@ LOOK = GameLook(
     margins={True: (0.95, 0.55, 0.95, 0.55), False: (0.45, 0.2, 0.45, 0.2)},
     # a side's faces total 25; less means it has an absorption to make
     shows_pip_total=True,
+    # a captured die becomes its owner's spare, and a chamber split needs one
+    dice_per_side=10,
 )

@@ -293,11 +293,12 @@ function renderBars(g) {
   renderClocks();
 }
 
-/** "9 dice · 25 pips · spare ready": what a side has on the board, as the server counts it. */
+/** "9 dice · 25 pips · 1 spare": what a side has, as the server counts it (spares: its dice off
+ * the board, which a Chase chamber split needs). */
 function sideText(side) {
   const parts = [`${side.dice} ${side.dice === 1 ? "die" : "dice"}`];
   if (side.pips !== null && side.pips !== undefined) parts.push(`${side.pips} pips`);
-  if (side.spare !== null && side.spare !== undefined) parts.push(side.spare ? "spare die ready" : "no spare die");
+  if (side.spare !== null && side.spare !== undefined) parts.push(side.spare ? `${side.spare} spare${side.spare === 1 ? "" : "s"}` : "no spare");
   return parts.join(" · ");
 }
 

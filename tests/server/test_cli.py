@@ -31,7 +31,7 @@ def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None
 def test_bench_server_stays_on_loopback(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "server", "--url", "http://192.0.2.1:8000"]) == 2
     assert "loopback" in capsys.readouterr().err
-    assert main(["bench", "server", "--games", "501"]) == 2
+    assert main(["bench", "server", "--games", "2001"]) == 2
     assert main(["bench", "server", "--seconds", "601"]) == 2
 
 

@@ -5,7 +5,8 @@
 - ``POST /api/analysis/evaluate``: the engine's view of it within a time budget (the page
   asks again with bigger budgets while it is left thinking);
 - ``POST /api/games/{id}/review``: start (or find) the review of a finished game;
-  ``GET /api/reviews/{job}``: its progress, and the review once done.
+  ``GET /api/reviews/{job}``: its progress, and the review once done (finished reviews are
+  stored with their game, so that they outlast a restart of the server).
 
 Nothing here is tied to a seat: a position is public information, and the work runs in the
 computer pool, one evaluation at a time per client.
@@ -35,6 +36,7 @@ from diceboard.server.service.analysis import (
     rules_of,
     run_job,
 )
+from diceboard.server.storage.reviews import ReviewStore
 
 STATIC = FilePath(__file__).resolve().parent / "static"
 router = APIRouter()
@@ -87,7 +89,7 @@ def reviews_of(request: Request, service: Service) -> Reviews:
     """The app's review jobs (made on first use, over the game service's computer pool)."""
     found: Reviews | None = getattr(request.app.state, "reviews", None)
     if found is None:
-        found = Reviews(service.core.pool)
+        found = Reviews(service.core.pool, ReviewStore(request.app.state.database))
         request.app.state.reviews = found
     return found
 
@@ -158,7 +160,7 @@ async def analysis_evaluate(
 )
 async def start_review(game_id: GameId, request: Request, service: Service) -> JSONResponse:
     live = await service.get(game_id)
-    job = reviews_of(request, service).start(live, await service.record(game_id))
+    job = await reviews_of(request, service).start(live, await service.record(game_id))
     return JSONResponse(job.to_json(), status_code=200 if job.status == "done" else 202)
 
 
@@ -173,4 +175,5 @@ async def review_progress(
     request: Request,
     service: Service,
 ) -> dict[str, Any]:
-    return reviews_of(request, service).get(job_id).to_json()
+    job = await reviews_of(request, service).get(job_id)
+    return job.to_json()

@@ -11,7 +11,8 @@ Three kinds of work, none of which decides a rule (the engine does, through the 
   per game, whose transposition table carries what earlier budgets found;
 - :class:`ReviewChunk` and :class:`Reviews`: a finished game reviewed
   (:mod:`diceboard.analysis.review`), a few moves per pool task so that progress can be
-  reported between them and other work is not held up behind a long game.
+  reported between them and other work is not held up behind a long game; the finished
+  review stored in the database (:mod:`diceboard.server.storage.reviews`).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from diceboard.ai.alphabeta_agent import AlphaBetaAgent
 from diceboard.ai.specs import agent as make_agent
@@ -40,6 +41,7 @@ from diceboard.server.computer import ComputerPool
 from diceboard.server.errors import BadRequest, Conflict, NotFound
 from diceboard.server.live import LiveGame, make_rules
 from diceboard.server.move_json import legal_moves_json, move_json
+from diceboard.server.storage.reviews import ReviewStore, StoredReview
 from diceboard.server.views import BOARD_SIZE, centres, hand_json
 
 log = logging.getLogger(__name__)
@@ -50,8 +52,9 @@ MAX_PATH = 2000
 MAX_SECONDS = 8.0
 #: moves reviewed per pool task (progress is reported between tasks)
 REVIEW_CHUNK = 4
-#: finished reviews kept in memory
+#: finished reviews kept in memory (the database keeps every one)
 REVIEWS_KEPT = 64
+T = TypeVar("T")
 
 
 def rules_of(game: str, variant: str | None, options: dict[str, Any]) -> Game:
@@ -433,17 +436,45 @@ def review_result(
 
 class Reviews:
     """Review jobs: one per finished game (and revision), run in the computer pool a few
-    moves at a time, kept in memory once done."""
+    moves at a time. A finished review is kept in memory and, given a ``store``, in the
+    database, so that a restarted server shows it again without reviewing the game anew
+    (a stored review that cannot be read back, or is of another revision, is made again)."""
 
-    def __init__(self, pool: ComputerPool) -> None:
+    def __init__(self, pool: ComputerPool, store: ReviewStore | None = None) -> None:
         self.pool = pool
+        self.store = store
         self._jobs: OrderedDict[str, ReviewJobState] = OrderedDict()
         self._by_game: dict[tuple[str, int], str] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def start(self, live: LiveGame, record: GameRecord) -> ReviewJobState:
-        """The review of ``live`` (whose record is ``record``), started now unless one is
-        under way or done."""
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        assert self.store is not None
+        if self.store.embedded:  # as the repository: an SQLite call is quicker than a thread
+            return fn(*args)
+        return await asyncio.to_thread(fn, *args)
+
+    def _keep(self, job: ReviewJobState) -> None:
+        self._jobs[job.id] = job
+        self._by_game[(job.game_id, job.revision)] = job.id
+        while len(self._jobs) > REVIEWS_KEPT:
+            _, old = self._jobs.popitem(last=False)
+            if self._by_game.get((old.game_id, old.revision)) == old.id:
+                del self._by_game[(old.game_id, old.revision)]
+
+    @staticmethod
+    def _from_store(stored: StoredReview) -> ReviewJobState:
+        result = stored.result
+        total = len(result.get("curve", [])) - 1
+        job = ReviewJobState(stored.job_id, stored.game_id, stored.revision, max(total, 0))
+        job.done = job.total
+        job.status = "done"
+        job.seconds = stored.seconds
+        job.result = result
+        return job
+
+    async def start(self, live: LiveGame, record: GameRecord) -> ReviewJobState:
+        """The review of ``live`` (whose record is ``record``): the one under way or done
+        (in memory, else in the database), or one started now."""
         if live.data.status != "finished":
             raise Conflict("only a finished game can be reviewed; analyse it instead", live)
         key = (live.id, live.data.revision)
@@ -452,23 +483,49 @@ class Reviews:
             job = self._jobs[known]
             if job.status != "failed":
                 return job
+        if self.store is not None:
+            stored = await self._db(self.store.find, live.id, DEFAULT_AGENT, live.data.revision)
+            if stored is not None:
+                job = self._from_store(stored)
+                self._keep(job)
+                return job
         job = ReviewJobState(secrets.token_urlsafe(9), live.id, live.data.revision, len(live.moves))
-        self._jobs[job.id] = job
-        self._by_game[key] = job.id
-        while len(self._jobs) > REVIEWS_KEPT:
-            _, old = self._jobs.popitem(last=False)
-            self._by_game.pop((old.game_id, old.revision), None)
+        self._keep(job)
         task = asyncio.create_task(self._run(job, live, record))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return job
 
-    def get(self, job_id: str) -> ReviewJobState:
-        """The job ``job_id``; 404 if unknown (or long forgotten)."""
+    async def get(self, job_id: str) -> ReviewJobState:
+        """The job ``job_id`` (in memory, else a finished one in the database); 404 if
+        unknown."""
         job = self._jobs.get(job_id)
+        if job is None and self.store is not None:
+            stored = await self._db(self.store.by_job, job_id)
+            if stored is not None:
+                job = self._from_store(stored)
+                self._keep(job)
         if job is None:
-            raise NotFound(f"no review {job_id!r} (reviews are kept while the server runs)")
+            raise NotFound(f"no review {job_id!r}: ask for the game's review again")
         return job
+
+    async def _save(self, job: ReviewJobState) -> None:
+        if self.store is None or job.result is None or job.seconds is None:
+            return
+        try:
+            await self._db(
+                self.store.save,
+                job.game_id,
+                DEFAULT_AGENT,
+                job.id,
+                job.revision,
+                job.seconds,
+                job.result,
+                time.time(),
+            )
+        except Exception:
+            # the review is done and shown all the same; only a restart will not keep it
+            log.exception("storing the review of game %s failed", job.game_id)
 
     async def _run(self, job: ReviewJobState, live: LiveGame, record: GameRecord) -> None:
         moves = tuple(m.notation for m in live.moves)
@@ -491,6 +548,7 @@ class Reviews:
             job.result = await asyncio.to_thread(review_result, record, job.found, seconds)
             job.seconds = seconds
             job.status = "done"
+            await self._save(job)
         except asyncio.CancelledError:
             job.status = "failed"
             job.error = "the server stopped"

@@ -1,6 +1,7 @@
-"""How fast each evaluation makes the search: alpha-beta nodes per second with ``eval=linear``
-and ``eval=net`` (and MCTS simulations per second), measured interleaved from the same
-positions so that the machine's load falls on both alike (``diceboard bench eval``)."""
+"""How fast each evaluation makes the search: alpha-beta nodes per second with ``eval=linear``,
+``eval=net`` and ``eval=endgame`` (and MCTS simulations per second), measured interleaved
+from the same positions so that the machine's load falls on all alike (``diceboard bench
+eval``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from diceboard.ai.base import Agent
 from diceboard.ai.mcts_agent import MCTSAgent
 from diceboard.core.game import Game, State
 
-#: the evaluations compared
-COMPARED = ("linear", "net")
+#: the evaluations compared (``endgame`` is the linear model plus the endgame term, which
+#: costs a count of the dice wherever it is zero)
+COMPARED = ("linear", "net", "endgame")
 
 
 def positions(game: Game, count: int, seed: int) -> list[State]:

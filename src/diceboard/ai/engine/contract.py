@@ -54,6 +54,12 @@ def net_inputs(state: np.ndarray, opts: np.ndarray, out: np.ndarray, start: int)
     raise NotImplementedError
 
 
+def endgame(state: np.ndarray, opts: np.ndarray) -> float:
+    """A term added to the linear model's logit by ``eval=endgame``, for the player to move
+    (what the features miss in endings; 0.0 where the game has none)."""
+    raise NotImplementedError
+
+
 def extends_turn(action: int) -> bool:
     """Whether ``action`` is only part of a turn (the same player decides again to finish it,
     like a Chase absorption); search does not count it as a ply."""

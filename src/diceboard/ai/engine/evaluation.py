@@ -20,6 +20,8 @@ The evaluation vector ``weights`` holds the model's parameters followed by one m
 value of a draw for the first player (player 0). Its length says which model it is:
 
 - ``NUM_FEATURES + 1``: the linear model, ``z = w·x`` (``eval=linear``, ``eval=material``);
+- ``NUM_FEATURES + 2``: the linear model plus the binding's endgame term scaled by the extra
+  entry, ``z = w·x + k·game.endgame(state)`` (``eval=endgame``);
 - :func:`net_length` ``+ 1``: a small network (``eval=net``, :mod:`diceboard.ai.netdata`),
   ``z = w·x + w3·crelu(W2·crelu(W1·[inputs, x] + b1) + b2) + b3`` where ``inputs`` are the
   binding's sparse 0/1 inputs (``game.net_inputs``: each die by square, face and owner, seen
@@ -141,10 +143,13 @@ def static_value(
     """The model's estimate for the player to move (``fbuf`` receives the features; for the
     network it must be a :func:`new_scratch` buffer)."""
     game.features(state, opts, fbuf)
-    if weights.shape[0] == game.NUM_FEATURES + 1:
+    size = weights.shape[0]
+    if size <= game.NUM_FEATURES + 2:
         z = 0.0
         for i in range(game.NUM_FEATURES):
             z += weights[i] * fbuf[i]
+        if size == game.NUM_FEATURES + 2:
+            z += weights[game.NUM_FEATURES] * game.endgame(state, opts)
     else:
         z = net_logit(state, opts, weights, fbuf)
     v = EVAL_LIMIT * math.tanh(0.5 * z)

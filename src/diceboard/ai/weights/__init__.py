@@ -23,7 +23,9 @@ from diceboard.core.errors import OptionError
 
 #: the evaluations an agent can use (``eval=`` in a spec); ``fitted`` is the older name of
 #: ``linear``
-EVALUATIONS = ("linear", "net", "material", "fitted")
+EVALUATIONS = ("linear", "net", "material", "endgame", "fitted")
+#: the endgame term's scale in ``eval=endgame`` (the binding's term is in logit units already)
+ENDGAME_SCALE = 1.0
 #: the evaluation of an agent whose spec names none
 DEFAULT_EVALUATION = "linear"
 
@@ -73,11 +75,12 @@ def net_size(game_name: str) -> int:
 
 
 def weights_for(game_name: str, evaluation: str = DEFAULT_EVALUATION) -> np.ndarray:
-    """The parameter vector of ``evaluation`` (``linear``, ``net`` or ``material``) for
-    ``game_name``, without the draw's value that the search appends."""
+    """The parameter vector of ``evaluation`` (``linear``, ``net``, ``material`` or
+    ``endgame``: the linear weights and the endgame term's scale) for ``game_name``,
+    without the draw's value that the search appends."""
     if evaluation not in EVALUATIONS:
         raise OptionError(
-            f"unknown evaluation {evaluation!r}; evaluations: {', '.join(EVALUATIONS[:3])}"
+            f"unknown evaluation {evaluation!r}; evaluations: {', '.join(EVALUATIONS[:4])}"
         )
     if evaluation == "net":
         vector = np.asarray(net_record(game_name)["weights"], dtype=np.float64)
@@ -89,4 +92,7 @@ def weights_for(game_name: str, evaluation: str = DEFAULT_EVALUATION) -> np.ndar
         return vector
     record = weights_record(game_name)
     key = "material" if evaluation == "material" else "full"
-    return np.asarray(record[key], dtype=np.float64)
+    vector = np.asarray(record[key], dtype=np.float64)
+    if evaluation == "endgame":
+        vector = np.append(vector, ENDGAME_SCALE)
+    return vector

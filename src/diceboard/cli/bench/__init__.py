@@ -12,4 +12,5 @@ TARGETS: tuple[str, ...] = (
     "search",
     "evals",
     "review",
+    "endings",
 )

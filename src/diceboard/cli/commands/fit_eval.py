@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
-from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_int
-from diceboard.cli.files import write_text_atomic
+from diceboard.cli.arguments import add_game_arguments, game_from_args
+from diceboard.cli.evalfiles import (
+    add_count,
+    add_out,
+    add_seed,
+    option_flags,
+    output_path,
+    write_output,
+)
 from diceboard.cli.parsing import Subparsers, new_command
 
 EXAMPLES = """\
@@ -37,26 +43,10 @@ def register(subparsers: Subparsers) -> None:
         EXAMPLES,
     )
     add_game_arguments(parser)
-    parser.add_argument(
-        "--games",
-        metavar="N",
-        type=positive_int,
-        default=4000,
-        help="self-play games per round (default 4000)",
-    )
-    parser.add_argument("--seed", metavar="S", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument(
-        "--rounds",
-        metavar="R",
-        type=positive_int,
-        default=2,
-        help="rounds of self-play and fitting (default 2)",
-    )
-    parser.add_argument(
-        "--out",
-        metavar="PATH",
-        help="where to write the weights JSON ('-' for stdout; default: the package's file)",
-    )
+    add_count(parser, "--games", "N", 4000, "self-play games per round")
+    add_seed(parser)
+    add_count(parser, "--rounds", "R", 2, "rounds of self-play and fitting")
+    add_out(parser, "weights")
     parser.set_defaults(handler=run)
 
 
@@ -70,34 +60,16 @@ def _progress(info: dict[str, Any]) -> None:
     )
 
 
-def _check_writable(path: str) -> None:
-    """Fail now, as writing would later, if ``path`` is a folder or its folder is missing."""
-    target = Path(path)
-    if target.is_dir():
-        raise IsADirectoryError(21, "is a folder, not a file", str(target))
-    if not target.parent.is_dir():
-        raise FileNotFoundError(2, "no such folder", str(target.parent))
-
-
 def run(args: argparse.Namespace) -> int:
     """Fit and write the weights."""
     from diceboard.ai import weights
     from diceboard.ai.fitting import fit_evaluation, record_text
 
     game = game_from_args(args)
-    path = None
-    if args.out != "-":
-        path = args.out or str(Path(weights.__file__).parent / weights.weights_path(game.name))
-        _check_writable(path)  # before minutes of self-play, not after
+    path = output_path(args.out, weights.weights_path(game.name))
     record = fit_evaluation(game, args.games, args.seed, args.rounds, log=_progress)
     extra = game.non_default_options()
     if extra:
         record["options"] = extra
-        record["command"] += "".join(f" --option {k}={v}" for k, v in extra.items())
-    text = record_text(record)
-    if path is None:
-        sys.stdout.write(text)
-        return 0
-    write_text_atomic(path, text)
-    print(f"wrote {path}", file=sys.stderr)
-    return 0
+        record["command"] += option_flags(extra)
+    return write_output(path, record_text(record))

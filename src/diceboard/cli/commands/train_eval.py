@@ -5,11 +5,17 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-from pathlib import Path
 from typing import Any
 
-from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_int
-from diceboard.cli.files import write_text_atomic
+from diceboard.cli.arguments import add_game_arguments, game_from_args
+from diceboard.cli.evalfiles import (
+    add_count,
+    add_out,
+    add_seed,
+    option_flags,
+    output_path,
+    write_output,
+)
 from diceboard.cli.parsing import Subparsers, new_command
 
 EXAMPLES = """\
@@ -37,49 +43,19 @@ def register(subparsers: Subparsers) -> None:
         EXAMPLES,
     )
     add_game_arguments(parser)
-    parser.add_argument("--seed", metavar="S", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument(
-        "--rounds", metavar="R", type=positive_int, default=3, help="rounds (default 3)"
-    )
-    parser.add_argument(
-        "--games",
-        metavar="N",
-        type=positive_int,
-        default=200,
-        help="self-play games per round (default 200)",
-    )
-    parser.add_argument(
-        "--depth",
-        metavar="D",
-        type=positive_int,
-        default=2,
-        help="search depth of the self-play players (default 2)",
-    )
-    parser.add_argument(
-        "--epochs",
-        metavar="E",
-        type=positive_int,
-        default=8,
-        help="passes over the data per round (default 8)",
-    )
+    add_seed(parser)
+    add_count(parser, "--rounds", "R", 3, "rounds")
+    add_count(parser, "--games", "N", 200, "self-play games per round")
+    add_count(parser, "--depth", "D", 2, "search depth of the self-play players")
+    add_count(parser, "--epochs", "E", 8, "passes over the data per round")
     parser.add_argument(
         "--device",
         metavar="DEV",
         default="cpu",
         help="PyTorch device for training, e.g. cuda (default cpu)",
     )
-    parser.add_argument(
-        "--threads",
-        metavar="T",
-        type=positive_int,
-        default=1,
-        help="PyTorch CPU threads (default 1)",
-    )
-    parser.add_argument(
-        "--out",
-        metavar="PATH",
-        help="where to write the network JSON ('-' for stdout; default: the package's file)",
-    )
+    add_count(parser, "--threads", "T", 1, "PyTorch CPU threads")
+    add_out(parser, "network")
     parser.set_defaults(handler=run)
 
 
@@ -96,14 +72,6 @@ def _progress(info: dict[str, Any]) -> None:
         f"{loss['net']}, linear {loss['linear']}, floor {loss['floor']}",
         file=sys.stderr,
     )
-
-
-def _check_writable(path: str) -> None:
-    target = Path(path)
-    if target.is_dir():
-        raise IsADirectoryError(21, "is a folder, not a file", str(target))
-    if not target.parent.is_dir():
-        raise FileNotFoundError(2, "no such folder", str(target.parent))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -127,17 +95,13 @@ def run(args: argparse.Namespace) -> int:
             first = str(error).splitlines()[0] if str(error) else type(error).__name__
             print(f"diceboard train-eval: device {args.device!r}: {first}", file=sys.stderr)
             return 2
-    path = None
-    if args.out != "-":
-        folder = Path(weights.__file__).parent
-        path = args.out or str(folder / weights.weights_path(game.name, "net"))
-        _check_writable(path)  # before minutes of self-play, not after
+    path = output_path(args.out, weights.weights_path(game.name, "net"))
     command = (
         f"diceboard train-eval {game.name} --seed {args.seed} --rounds {args.rounds} "
         f"--games {args.games} --depth {args.depth} --epochs {args.epochs}"
     )
     extra = game.non_default_options()
-    command += "".join(f" --option {k}={v}" for k, v in extra.items())
+    command += option_flags(extra)
     settings = Settings(
         rounds=args.rounds,
         games=args.games,
@@ -149,10 +113,4 @@ def run(args: argparse.Namespace) -> int:
     record = train_evaluation(game, args.seed, settings, log=_progress, command=command)
     if extra:
         record["options"] = extra
-    text = record_text(record)
-    if path is None:
-        sys.stdout.write(text)
-        return 0
-    write_text_atomic(path, text)
-    print(f"wrote {path}", file=sys.stderr)
-    return 0
+    return write_output(path, record_text(record))

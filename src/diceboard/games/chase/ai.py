@@ -43,6 +43,7 @@ __all__ = [
     "NUM_ACTIONS",
     "NUM_FEATURES",
     "STATE_LEN",
+    "endgame",
     "extends_turn",
     "features",
     "legal_actions",
@@ -180,6 +181,13 @@ def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     out[7] = high
     out[8] = middle
     out[9] = guarded
+
+
+@njit
+def endgame(state: np.ndarray, opts: np.ndarray) -> float:
+    """No endgame term in Chase (``eval=endgame`` plays as ``eval=linear``): its endings are
+    decided by the features already there, captures and mobility."""
+    return 0.0
 
 
 @njit

@@ -24,6 +24,7 @@ from diceboard.games.custodian.kernel.layout import (
     OPT_NO_CAPTURE_LIMIT,
     OPT_SELF_AVOIDING,
     PENDING,
+    PHASE_PLAY,
     STATE_LEN,
     UNROLLED,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "NUM_ACTIONS",
     "NUM_FEATURES",
     "STATE_LEN",
+    "endgame",
     "extends_turn",
     "features",
     "legal_actions",
@@ -92,6 +94,21 @@ LEVEL_SPECS: dict[int, str] = {
 _CENTRE_MASK = sum(1 << (f * 5 + r) for f in range(1, 4) for r in range(1, 4))
 # opposite of each direction in the kernel's order W, S, N, E
 _OPPOSITE = np.array([3, 2, 1, 0], dtype=np.int64)
+# how safe a square is from sandwiches: a corner never (2), the rim along one line only (1)
+_SHELTER = np.array(
+    [
+        2 if f in (0, 4) and r in (0, 4) else 1 if f in (0, 4) or r in (0, 4) else 0
+        for f in range(5)
+        for r in range(5)
+    ],
+    dtype=np.int64,
+)
+#: the endgame term's weights (logit units, per weak die): its shelter, its distance from the
+#: nearest attacker, its moves; the weaker side's dice count from ENDGAME_MAX_WEAK down
+ENDGAME_SHELTER = 0.35
+ENDGAME_DISTANCE = 0.12
+ENDGAME_MOBILITY = 0.04
+ENDGAME_MAX_WEAK = 3
 
 
 @njit
@@ -219,6 +236,50 @@ def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     out[6] = edge
     out[7] = pairs
     out[8] = low
+
+
+@njit
+def endgame(state: np.ndarray, opts: np.ndarray) -> float:
+    """What the linear features miss in an ending, as a logit for the player to move: with
+    more dice than the opponent and three or fewer against them, the opponent's dice are
+    worth less to it the more exposed they are (a corner can never be sandwiched, the rim
+    only along it), the closer its own dice stand to them and the fewer moves they have left
+    (a side that must move a sheltered die out of its corner loses it). Zero in the setup,
+    with equal dice, or with more than three on the weaker side. The same term with the
+    opposite sign is what the weaker side plays for: shelter, distance and moves."""
+    if state[PHASE] != PHASE_PLAY:
+        return 0.0
+    me = state[TO_MOVE]
+    sign = 1 if me == 0 else -1
+    mine = 0
+    theirs = 0
+    for sq in range(NSQ):
+        v = state[BOARD + sq] * sign
+        if v > 0:
+            mine += 1
+        elif v < 0:
+            theirs += 1
+    if mine == theirs or min(mine, theirs) > ENDGAME_MAX_WEAK:
+        return 0.0
+    strong = sign if mine > theirs else -sign
+    empty = ~occupied_mask(state) & FULL_MASK
+    exposure = 0.0
+    for sq in range(NSQ):
+        face = state[BOARD + sq] * -strong
+        if face <= 0:
+            continue
+        nearest = 8
+        for other in range(NSQ):
+            if state[BOARD + other] * strong > 0:
+                d = abs(other // 5 - sq // 5) + abs(other % 5 - sq % 5)
+                nearest = min(nearest, d)
+        moves = _popcount(_die_reach(state, opts, sq, face, empty))
+        exposure -= (
+            ENDGAME_SHELTER * _SHELTER[sq]
+            + ENDGAME_DISTANCE * (nearest - 1)
+            + ENDGAME_MOBILITY * moves
+        )
+    return exposure if mine > theirs else -exposure
 
 
 @njit

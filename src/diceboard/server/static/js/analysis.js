@@ -3,13 +3,12 @@
 // shown (asking the server again with bigger budgets) until stopped; a finished game can be
 // reviewed. Legal moves, chance outcomes and pictures all come from the server.
 import { ApiError, describeOutcome, rememberGame, rememberSeat, request } from "./api.js";
-import { Board } from "./board.js";
-import * as C from "./choices.js";
+import { DIE_FACES, applyDieColours } from "./dice.js";
+import { Interaction, onNotation, onPageKeys } from "./interaction.js";
 import { drawGraph, glyphClass, renderSides, runReview } from "./review.js";
 import { VariationTree, renderTree } from "./variations.js";
 
 const $ = (id) => document.getElementById(id);
-const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 /** seconds of search asked for, one after another, while the engine is left thinking */
 const BUDGETS = [0.25, 0.5, 1, 2, 4, 8];
 const pct = (p) => `${(100 * p).toFixed(1)}%`;
@@ -22,9 +21,6 @@ const ui = {
   current: null,
   ticket: 0,
   flipped: false,
-  selected: null,
-  handFace: null,
-  absorb: null,
   hint: null, // a better move to draw: {move, text}
   stopped: false,
   thinkGen: 0,
@@ -34,7 +30,15 @@ const ui = {
   review: null,
 };
 
-const board = new Board($("board"), { onSquare, onHandDie });
+const interaction = new Interaction({
+  view: () => (ui.tree && ui.current !== null ? info() : null),
+  enabled: () => !info().chance && !info().outcome,
+  play: playMove,
+  redraw: renderMarks,
+  refresh: render,
+  say: (text) => say(text, "info"),
+});
+const board = interaction.board;
 
 function say(text, kind = "error") {
   $("message").textContent = text || "";
@@ -76,9 +80,7 @@ async function goTo(id, hint = null) {
   if (ticket !== ui.ticket) return true;
   const moved = id !== ui.current;
   ui.current = id;
-  ui.selected = null;
-  ui.handFace = null;
-  ui.absorb = null;
+  interaction.reset();
   ui.hint = hint;
   if (moved && !hint) say("");
   board.show(shown.svg, shown.centres, shown.split);
@@ -129,7 +131,7 @@ function render() {
   document.body.dataset.game = i.game;
   document.body.dataset.toMove = i.to_move || "";
   document.body.dataset.chance = String(i.chance);
-  applyDieColours(i);
+  applyDieColours(i.die_colours);
   const variant = i.variant ? ` · ${variantTitle(i.game, i.variant)}` : "";
   $("title").textContent = `Analysis board · ${i.title}${variant}`;
   let status;
@@ -138,8 +140,8 @@ function render() {
   else status = `${nameOf(i, i.to_move)} to move`;
   $("status").textContent = status;
   renderChance(i);
-  renderAbsorb(i);
-  $("pass").hidden = !activeLegal().some((m) => m.kind === "pass");
+  interaction.renderAbsorb();
+  $("pass").hidden = !interaction.legal().some((m) => m.kind === "pass");
   $("position-string").value = i.position;
   renderContinue(i);
   renderTreeNow();
@@ -152,18 +154,6 @@ function variantTitle(game, variant) {
   const entry = (ui.meta ? ui.meta.games : []).find((g) => g.name === game);
   const v = entry && entry.variants.find((x) => x.name === variant);
   return v ? v.title : variant;
-}
-
-const rgb = (hex) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16) / 255);
-
-function applyDieColours(i) {
-  (i.die_colours || []).forEach((fill, k) => {
-    if (!/^#[0-9a-f]{6}$/i.test(fill)) return;
-    const [r, g, b] = rgb(fill);
-    const light = 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.8;
-    document.body.style.setProperty(`--die-${k}`, fill);
-    document.body.style.setProperty(`--glyph-${k}`, light ? "var(--ink)" : fill);
-  });
 }
 
 function renderChance(i) {
@@ -195,55 +185,14 @@ function rollDice() {
   return playMove(i.outcomes[i.outcomes.length - 1].notation);
 }
 
-function activeLegal() {
-  const legal = info() ? info().legal : [];
-  const choices = C.absorbChoices(legal);
-  if (choices.length <= 1) return legal;
-  return ui.absorb === null ? [] : C.withPrefix(legal, ui.absorb);
-}
-
-function renderAbsorb(i) {
-  const choices = C.absorbChoices(i.legal);
-  const box = $("absorb");
-  box.hidden = choices.length <= 1;
-  if (box.hidden) return;
-  const title = document.createElement("span");
-  title.textContent = "Absorb the lost pips first — raise:";
-  box.replaceChildren(title, ...choices.map((prefix) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = prefix.split(",").join(" then ");
-    b.className = ui.absorb === prefix ? "chosen" : "";
-    b.setAttribute("aria-pressed", String(ui.absorb === prefix));
-    b.addEventListener("click", () => {
-      ui.absorb = prefix;
-      ui.selected = null;
-      render();
-    });
-    return b;
-  }));
-}
-
 function renderMarks() {
-  const i = info();
   const marks = [];
-  const legal = activeLegal();
   const shown = ui.hint ? ui.hint.move : bestMove();
   if (shown) {
     if (shown.from) marks.push({ square: shown.from, kind: "hint-from" });
     if (shown.to) marks.push({ square: shown.to, kind: "hint-to" });
   }
-  if (ui.selected) {
-    marks.push({ square: ui.selected, kind: "selected" });
-    marks.push(...C.targetsFrom(legal, ui.selected));
-  } else if (ui.handFace !== null) {
-    legal.filter((m) => m.kind === "placement" && m.face === ui.handFace)
-      .forEach((m) => marks.push({ square: m.to, kind: "target" }));
-  } else {
-    C.sources(legal).forEach((sq) => marks.push({ square: sq, kind: "source" }));
-  }
-  board.mark(marks, ui.handFace, i.to_move);
-  board.markHand(C.handFaces(legal), i.to_move);
+  interaction.render(marks);
   board.preview(shown ? shown.segments || [] : [], "hint");
 }
 
@@ -430,101 +379,6 @@ function toggleThinking() {
   if (!ui.stopped) think(ui.current);
 }
 
-// --- choosing a move on the board ----------------------------------------------------------------
-function onHandDie(owner, face) {
-  const i = info();
-  if (!i || (owner && owner !== i.to_move)) return;
-  if (!C.handFaces(activeLegal()).has(face)) return;
-  ui.selected = null;
-  ui.handFace = ui.handFace === face ? null : face;
-  renderMarks();
-}
-
-async function onSquare(square) {
-  const i = info();
-  if (!i || i.chance || i.outcome) return;
-  const legal = activeLegal();
-  if (!legal.length && C.absorbChoices(i.legal).length > 1) {
-    say("Choose which dice absorb the lost pips first.", "info");
-    return;
-  }
-  if (square === null) {
-    ui.selected = null;
-    ui.handFace = null;
-    renderMarks();
-    return;
-  }
-  if (ui.handFace !== null) {
-    const placements = C.placementsTo(legal, square, ui.handFace);
-    if (placements.length) return playMove(placements[0].notation);
-  }
-  if (ui.selected) {
-    const candidates = C.movesBetween(legal, ui.selected, square);
-    if (candidates.length === 1) return playMove(candidates[0].notation);
-    if (candidates.length > 1) {
-      const choice = await choose(`Move from ${ui.selected} to ${square}`, candidates);
-      if (choice) return playMove(choice.notation);
-      return;
-    }
-    if (square === ui.selected) {
-      ui.selected = null;
-      renderMarks();
-      return;
-    }
-  }
-  if (C.sources(legal).has(square)) {
-    ui.selected = square;
-    ui.handFace = null;
-    renderMarks();
-    return;
-  }
-  const placements = C.placementsTo(legal, square);
-  if (placements.length) {
-    const choice = placements.length === 1 ? placements[0] : await choose(`Place a die on ${square}`, placements);
-    if (choice) return playMove(choice.notation);
-    return;
-  }
-  ui.selected = null;
-  renderMarks();
-}
-
-function choose(title, moves) {
-  const dialog = $("chooser");
-  $("chooser-title").textContent = title;
-  const seen = new Set();
-  const unique = moves.filter((m) => !seen.has(m.notation) && seen.add(m.notation));
-  return new Promise((resolve) => {
-    const finish = (value) => {
-      dialog.hidden = true;
-      document.removeEventListener("keydown", escape, true);
-      board.preview([], "preview");
-      resolve(value);
-    };
-    const escape = (event) => {
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        finish(null);
-      }
-    };
-    const buttons = unique.map((m) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "choice";
-      b.textContent = C.label(m);
-      b.title = m.notation;
-      b.setAttribute("aria-label", `${C.label(m)} (${m.notation})`);
-      b.addEventListener("mouseenter", () => board.preview(m.segments, "preview"));
-      b.addEventListener("click", () => finish(m));
-      return b;
-    });
-    $("chooser-options").replaceChildren(...buttons);
-    $("chooser-cancel").onclick = () => finish(null);
-    document.addEventListener("keydown", escape, true);
-    dialog.hidden = false;
-    buttons[0].focus();
-  });
-}
-
 // --- review -------------------------------------------------------------------------------------
 function showMark(mark) {
   const before = ui.gameNodes[mark.index];
@@ -670,7 +524,7 @@ function wire() {
     goTo(ui.current, ui.hint);
   });
   $("pass").addEventListener("click", () => {
-    const pass = activeLegal().find((m) => m.kind === "pass");
+    const pass = interaction.legal().find((m) => m.kind === "pass");
     if (pass) playMove(pass.notation);
   });
   $("roll").addEventListener("click", rollDice);
@@ -680,11 +534,7 @@ function wire() {
     renderTreeNow();
   });
   $("delete").addEventListener("click", () => goTo(ui.tree.remove(ui.current)));
-  $("notation").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = $("notation-input").value.trim();
-    if (text) playMove(text);
-  });
+  onNotation(playMove);
   $("copy-position").addEventListener("click", async () => {
     const input = $("position-string");
     try {
@@ -721,16 +571,14 @@ function wire() {
       $("setup-error").textContent = error.message;
     }
   });
-  document.addEventListener("keydown", (event) => {
-    const tag = (event.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "textarea" || tag === "select" || !$("chooser").hidden) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target.id === "board" && event.key.startsWith("Arrow")) return;
-    if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "ArrowRight") step(1);
-    else if (event.key === "Home") goTo(ui.tree.root);
-    else if (event.key === "End") goTo(ui.tree.lineEnd(ui.current));
-    else if (event.key === "f" || event.key === "F") $("flip").click();
+  const flip = () => $("flip").click();
+  onPageKeys({
+    ArrowLeft: () => step(-1),
+    ArrowRight: () => step(1),
+    Home: () => goTo(ui.tree.root),
+    End: () => goTo(ui.tree.lineEnd(ui.current)),
+    f: flip,
+    F: flip,
   });
 }
 

@@ -9,8 +9,9 @@ import {
   seatToken,
   takeFragment,
 } from "./api.js";
-import { Board, shapeOf } from "./board.js";
-import * as C from "./choices.js";
+import { shapeOf } from "./board.js";
+import { DIE_FACES, applyDieColours } from "./dice.js";
+import { Interaction, onNotation, onPageKeys } from "./interaction.js";
 import { Sounds } from "./sound.js";
 import { moveRows, positionLabel } from "./moves.js";
 import { askName } from "./names.js";
@@ -18,7 +19,6 @@ import { Chat } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const DIE_FACES = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
 
 const ui = {
   game: null, // the public snapshot
@@ -29,9 +29,6 @@ const ui = {
   token: null,
   flipped: null,
   viewIndex: null,
-  selected: null,
-  handFace: null,
-  absorb: null,
   hint: null,
   busy: false,
   shownSvg: null,
@@ -40,7 +37,15 @@ const ui = {
   retry: 0,
 };
 
-const board = new Board($("board"), { onSquare, onHandDie });
+const interaction = new Interaction({
+  view: () => ui.game,
+  enabled: isMyTurn,
+  play,
+  redraw: renderMarks,
+  refresh: render,
+  say: (text) => say(text, "info"),
+});
+const board = interaction.board;
 const sounds = new Sounds($("sound"));
 const chat = new Chat({ log: $("chat-log"), form: $("chat-form"), input: $("chat-input"), error: $("chat-error"), spectators: $("spectators") });
 
@@ -60,19 +65,6 @@ function setConnection(text) {
 function isMyTurn() {
   const g = ui.game;
   return Boolean(g && ui.viewIndex === null && g.to_move && ui.you.includes(g.to_move) && !ui.busy);
-}
-
-function activeLegal() {
-  const legal = ui.game ? ui.game.legal : [];
-  const choices = C.absorbChoices(legal);
-  if (choices.length <= 1) return legal;
-  return ui.absorb === null ? [] : C.withPrefix(legal, ui.absorb);
-}
-
-function clearSelection() {
-  ui.selected = null;
-  ui.handFace = null;
-  board.preview([], "preview");
 }
 
 /** Take a `state` message (from the socket or an HTTP answer). */
@@ -95,8 +87,7 @@ async function applyNow(message) {
   }
   const moved = previous && next.version !== previous.version;
   if (moved) {
-    clearSelection();
-    ui.absorb = null;
+    interaction.reset();
     ui.hint = null;
   }
   const animate = previous && ui.viewIndex === null && next.version === previous.version + 1 &&
@@ -168,32 +159,11 @@ function playerName(g, seat) {
   return g.player_names[g.players.indexOf(seat)];
 }
 
-/** "#rrggbb" → [r, g, b] in 0..1 */
-const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-
-/** The players' die colours (from the game's die styles) as CSS variables: swatches and die
- * glyphs use them (a near-white die's glyph is drawn in ink), and where the dice are coloured
- * the marks switch to a palette that avoids them. */
-function applyDieColours(g) {
-  const fills = (g.die_colours || []).filter((c) => /^#[0-9a-f]{6}$/i.test(c));
-  fills.forEach((fill, i) => {
-    const [r, gr, b] = rgb(fill);
-    const light = 0.2126 * r + 0.7152 * gr + 0.0722 * b > 0.8;
-    document.body.style.setProperty(`--die-${i}`, fill);
-    document.body.style.setProperty(`--glyph-${i}`, light ? "var(--ink)" : fill);
-  });
-  const coloured = fills.some((fill) => {
-    const channels = rgb(fill);
-    return Math.max(...channels) - Math.min(...channels) > 0.3;
-  });
-  document.body.dataset.palette = coloured ? "coloured-dice" : "plain-dice";
-}
-
 function render() {
   const g = ui.game;
   document.title = `${isMyTurn() ? "● Your turn · " : ""}${g.title} — diceboard`;
   document.body.dataset.game = g.game;
-  applyDieColours(g);
+  applyDieColours(g.die_colours);
   // what the page shows, for assistive tools and end-to-end tests
   document.body.dataset.version = String(g.version);
   document.body.dataset.status = g.status;
@@ -427,31 +397,9 @@ function renderActions(g) {
   $("analyse").href = `/analysis?from=${encodeURIComponent(g.id)}&at=${shownMoves}`;
   $("review").href = `/analysis?from=${encodeURIComponent(g.id)}&review=1`;
   $("review").hidden = g.status !== "finished";
-  const legal = activeLegal();
-  $("pass").hidden = !(isMyTurn() && legal.some((m) => m.kind === "pass"));
+  $("pass").hidden = !(isMyTurn() && interaction.legal().some((m) => m.kind === "pass"));
   $("notation").hidden = !player;
-  const choices = isMyTurn() ? C.absorbChoices(g.legal) : [];
-  const absorb = $("absorb");
-  absorb.hidden = choices.length <= 1;
-  if (choices.length > 1) {
-    const title = document.createElement("span");
-    title.textContent = "Absorb the lost pips first — raise:";
-    absorb.replaceChildren(title, ...choices.map((prefix) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = prefix.split(",").join(" then ");
-      b.className = ui.absorb === prefix ? "chosen" : "";
-      b.setAttribute("aria-pressed", String(ui.absorb === prefix));
-      b.addEventListener("click", () => {
-        ui.absorb = prefix;
-        clearSelection();
-        render();
-      });
-      b.addEventListener("mouseenter", () => board.mark(prefix.split(",").map((sq) => ({ square: sq, kind: "hint-from" }))));
-      b.addEventListener("mouseleave", renderMarks);
-      return b;
-    }));
-  }
+  interaction.renderAbsorb();
 }
 
 function renderMarks() {
@@ -461,141 +409,14 @@ function renderMarks() {
     if (ui.hint.from) marks.push({ square: ui.hint.from, kind: "hint-from" });
     if (ui.hint.to) marks.push({ square: ui.hint.to, kind: "hint-to" });
   }
-  if (isMyTurn()) {
-    const legal = activeLegal();
-    if (ui.selected) {
-      marks.push({ square: ui.selected, kind: "selected" });
-      marks.push(...C.targetsFrom(legal, ui.selected));
-    } else if (ui.handFace !== null) {
-      legal.filter((m) => m.kind === "placement" && m.face === ui.handFace)
-        .forEach((m) => marks.push({ square: m.to, kind: "target" }));
-    } else {
-      C.sources(legal).forEach((sq) => marks.push({ square: sq, kind: "source" }));
-    }
-  }
-  board.mark(marks, ui.handFace, ui.game.to_move);
-  board.markHand(isMyTurn() ? C.handFaces(activeLegal()) : new Set(), ui.game.to_move);
+  interaction.render(marks);
   board.preview(ui.hint ? ui.hint.segments : [], "hint", ui.hint ? shapeOf(ui.hint) : "path");
-}
-
-// --- choosing a move -------------------------------------------------------------------------------
-function onHandDie(owner, face) {
-  if (!isMyTurn()) return;
-  const legal = activeLegal();
-  if (owner && owner !== ui.game.to_move) return;
-  if (!C.handFaces(legal).has(face)) return;
-  ui.selected = null;
-  ui.handFace = ui.handFace === face ? null : face;
-  renderMarks();
-}
-
-async function onSquare(square) {
-  if (!isMyTurn()) return;
-  const legal = activeLegal();
-  if (!legal.length && C.absorbChoices(ui.game.legal).length > 1) {
-    say("Choose which dice absorb the lost pips first.", "info");
-    return;
-  }
-  if (square === null) {
-    clearSelection();
-    renderMarks();
-    return;
-  }
-  if (ui.handFace !== null) {
-    const placements = C.placementsTo(legal, square, ui.handFace);
-    if (placements.length) return play(placements[0].notation);
-  }
-  if (ui.selected) {
-    const candidates = C.movesBetween(legal, ui.selected, square);
-    if (candidates.length === 1) return play(candidates[0].notation);
-    if (candidates.length > 1) {
-      const face = (sq) => (ui.game.board[sq] || [null, "?"])[1];
-      const title = candidates.every((m) => m.kind === "transfer")
-        ? `Exchange ${ui.selected} (${face(ui.selected)}) and ${square} (${face(square)})`
-        : `Move ${ui.selected} (${face(ui.selected)}) to ${square}: which way?`;
-      const choice = await choose(title, candidates);
-      if (choice) return play(choice.notation);
-      return;
-    }
-    if (square === ui.selected) {
-      clearSelection();
-      renderMarks();
-      return;
-    }
-  }
-  if (C.sources(legal).has(square)) {
-    ui.selected = square;
-    ui.handFace = null;
-    renderMarks();
-    return;
-  }
-  const placements = C.placementsTo(legal, square);
-  if (placements.length) {
-    const choice = placements.length === 1 ? placements[0] : await choose(`Place a die on ${square}`, placements);
-    if (choice) return play(choice.notation);
-    return;
-  }
-  clearSelection();
-  renderMarks();
-}
-
-function choose(title, moves) {
-  const dialog = $("chooser");
-  $("chooser-title").textContent = title;
-  const seen = new Set();
-  const unique = moves.filter((m) => !seen.has(m.notation) && seen.add(m.notation));
-  return new Promise((resolve) => {
-    const finish = (value) => {
-      dialog.hidden = true;
-      document.removeEventListener("keydown", escape, true);
-      board.preview([], "preview");
-      $("board").focus({ preventScroll: true });
-      resolve(value);
-    };
-    const escape = (event) => {
-      if (event.key === "Escape") {
-        event.stopPropagation();
-        finish(null);
-      }
-    };
-    const buttons = unique.map((m) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "choice";
-      const face = C.shownFace(m);
-      if (face) {
-        const die = document.createElement("span");
-        die.className = "die-glyph";
-        die.dataset.player = String(ui.game.players.indexOf(ui.game.to_move));
-        die.textContent = DIE_FACES[face];
-        die.setAttribute("aria-hidden", "true");
-        b.append(die);
-      }
-      const text = C.label(m, ui.game.board);
-      b.append(document.createTextNode(` ${text}`));
-      b.title = m.notation;
-      b.setAttribute("aria-label", `${text} (${m.notation})`);
-      const show = () => board.preview(m.segments, "preview", shapeOf(m));
-      b.addEventListener("mouseenter", show);
-      b.addEventListener("focus", show);
-      b.addEventListener("click", () => finish(m));
-      return b;
-    });
-    $("chooser-options").replaceChildren(...buttons);
-    $("chooser-cancel").onclick = () => finish(null);
-    dialog.onclick = (event) => {
-      if (event.target === dialog) finish(null);
-    };
-    document.addEventListener("keydown", escape, true);
-    dialog.hidden = false;
-    buttons[0].focus();
-  });
 }
 
 async function play(notation) {
   if (!ui.game) return;
   ui.busy = true;
-  clearSelection();
+  interaction.clear();
   renderMarks();
   try {
     const answer = await request("POST", `/api/games/${gameId}/moves`, {
@@ -721,11 +542,7 @@ function wireControls() {
     else action(kind, { action: "accept" });
   });
   $("offer-decline").addEventListener("click", () => action($("offer").dataset.kind, { action: "decline" }));
-  $("notation").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = $("notation-input").value.trim();
-    if (text) play(text);
-  });
+  onNotation(play);
   $("nav-first").addEventListener("click", () => viewPosition(0));
   $("nav-back").addEventListener("click", () => step(-1));
   $("nav-forward").addEventListener("click", () => step(1));
@@ -742,17 +559,14 @@ function wireControls() {
       }
     });
   });
-  document.addEventListener("keydown", (event) => {
-    const tag = (event.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "textarea" || !$("chooser").hidden) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    // the board keeps the keys it uses itself (its cursor's arrows); the rest work there too
-    if (event.target.id === "board" && event.key.startsWith("Arrow")) return;
-    if (event.key === "f" || event.key === "F") $("flip").click();
-    else if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "ArrowRight") step(1);
-    else if (event.key === "Home") viewPosition(0);
-    else if (event.key === "End") viewPosition(null);
+  const flip = () => $("flip").click();
+  onPageKeys({
+    f: flip,
+    F: flip,
+    ArrowLeft: () => step(-1),
+    ArrowRight: () => step(1),
+    Home: () => viewPosition(0),
+    End: () => viewPosition(null),
   });
   setInterval(renderClocks, 200);
 }

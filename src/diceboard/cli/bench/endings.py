@@ -62,16 +62,16 @@ def run(args: argparse.Namespace) -> int:
     for spec in [*attackers, args.defender]:
         agent(spec, seed=0)  # a bad spec fails now, with its one-line error
     endings = load_endings(game)[: args.limit]
-    print(f"{game.title}: {len(endings)} endings, defender {args.defender}")
+    print(f"{game.title}: {len(endings)} endings, defender {args.defender}", flush=True)
     results: dict[str, list[EndingResult]] = {spec: [] for spec in attackers}
     started = time.perf_counter()
     for ending in endings:
-        print(f"  {ending.name}  ({ending.position}; {ending.attacker} attacks)")
+        print(f"  {ending.name}  ({ending.position}; {ending.attacker} attacks)", flush=True)
         for spec in attackers:
             (result,) = convert(game, [ending], spec, args.defender, args.seed)
             results[spec].append(result)
             word = {1.0: "won", 0.5: "drawn", 0.0: "lost"}[result.score]
-            print(f"    {spec:<40} {word:<6} {result.moves:>4} moves  {result.reason}")
+            print(f"    {spec:<40} {word:<6} {result.moves:>4} moves  {result.reason}", flush=True)
     print("conversion rate:")
     for spec in attackers:
         won = sum(1 for r in results[spec] if r.score == 1.0)

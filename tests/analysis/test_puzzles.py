@@ -26,7 +26,7 @@ def test_generated_puzzles_verify() -> None:
     keys = set()
     for puzzle in doc["puzzles"]:
         assert puzzle["theme"] in ("win", "material", "save")
-        assert 1 <= puzzle["difficulty"] <= 4
+        assert 1 <= puzzle["difficulty"] <= 5 and puzzle["rating"]["score"] >= 0
         assert puzzle["solved"] - puzzle["second"] >= margin("chase") - 0.001
         assert puzzle["line"][0] == puzzle["solution"] and puzzle["solution"] in puzzle["accepted"]
         assert puzzle["refutation"] and puzzle["refutation"][0] not in puzzle["accepted"]

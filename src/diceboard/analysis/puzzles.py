@@ -26,14 +26,14 @@ fixed 20 points let through only forced wins, which a depth-4 search rarely find
 hand: move counters do not make a new puzzle), and within one self-play game a solution seen
 in an earlier puzzle is not asked again (the same motif, a move later).
 
-Difficulty (1–4) is the shallowest search depth that finds the move and keeps it: a depth-1
-puzzle is seen at a glance, a depth-4 one needs a combination. Everything is seeded.
+**Difficulty** (1-5) is rated by :mod:`diceboard.analysis.puzzle_rating` from what a solver
+meets: the weakest computer level that finds the move, how far ahead its point lies, how much
+better another move looks at a glance, how many moves look as good, how many moves there are.
+:func:`rate_set` re-rates a set in place (``diceboard puzzles rate``). Everything is seeded.
 """
 
 from __future__ import annotations
 
-import functools
-import math
 import random
 import time
 from collections.abc import Callable, Hashable
@@ -41,17 +41,34 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from diceboard.analysis.calibration import EPSILON, roll_chance, win_probability
+from diceboard.analysis.puzzle_rating import RATING_DEPTH, TOP, rate
+from diceboard.analysis.puzzle_terms import MARGIN, MARGIN_DICE, die_worth, family, margin
 from diceboard.core.game import Game, State
-from diceboard.core.move import Move, MoveKind
+from diceboard.core.move import Move
+
+__all__ = [
+    "MARGIN",
+    "MARGIN_DICE",
+    "Puzzle",
+    "answer",
+    "die_worth",
+    "family",
+    "generate",
+    "histogram",
+    "margin",
+    "position_key",
+    "puzzle_document",
+    "rate_set",
+    "shipped",
+    "verify",
+]
 
 SELF_PLAY_AGENT = "alphabeta:depth=2"
-PROOF_DEPTH = 4
+PROOF_DEPTH = RATING_DEPTH
 PROOF_AGENT = f"alphabeta:depth={PROOF_DEPTH},contempt=0"
-#: the most win probability the solution must give over the best other move
-MARGIN = 0.2
-#: the margin in dice: the solution is worth this much of a die more than any other move
-MARGIN_DICE = 0.75
 MAX_DECISIONS = 400
+#: the puzzle set format: 3 rates difficulty 1-5 from several signals (2 rated it 1-4 by depth)
+VERSION = 3
 
 
 @dataclass(frozen=True)
@@ -74,41 +91,8 @@ class Puzzle:
     refutation: list[str] = field(default_factory=list)
     #: every move that solves it: the solution and its other faces that keep the margin
     accepted: list[str] = field(default_factory=list)
-
-
-@functools.cache
-def die_worth(name: str) -> float:
-    """What one die more is worth in the game ``name``, in calibrated win probability: the
-    win probability of an even position with one die more, less one half (from the
-    evaluation's material weight and the game's calibration)."""
-    from diceboard import games
-    from diceboard.ai.engine.evaluation import EVAL_LIMIT
-    from diceboard.ai.weights import weights_for
-
-    feature = int(games.component(name, "ai").MATERIAL_FEATURE)
-    weight = float(weights_for(name, "fitted")[feature])
-    return win_probability(name, EVAL_LIMIT * math.tanh(weight / 2.0)) - 0.5
-
-
-def margin(name: str) -> float:
-    """The win probability by which a puzzle's solution must beat every other move in the
-    game ``name``: :data:`MARGIN_DICE` of a die, at most :data:`MARGIN`."""
-    return min(MARGIN, MARGIN_DICE * die_worth(name))
-
-
-def family(move: Move) -> Hashable:
-    """What a solver names when answering: the move without the face a step turns to (a
-    placement keeps its face: which die goes where is the question)."""
-    face = move.face if move.kind is MoveKind.PLACEMENT else None
-    return (
-        move.kind,
-        move.from_square,
-        move.to_square,
-        move.direction,
-        move.absorbed,
-        move.exchange,
-        face,
-    )
+    #: the signals behind ``difficulty`` and their score (:mod:`~diceboard.analysis.puzzle_rating`)
+    rating: dict[str, Any] = field(default_factory=dict)
 
 
 def position_key(state: State) -> Hashable:
@@ -157,8 +141,6 @@ def family_gap(name: str, moves: tuple[Any, ...]) -> float:
 def prove(state: State, proof: object) -> dict[str, Any] | None:
     """The puzzle fields of ``state`` (a decision position) if it is one, else ``None``.
     ``proof`` is the deep agent (anything with ``analyse``)."""
-    from diceboard.ai import agent
-
     name = state.game.name
     deep = proof.analyse(state)  # type: ignore[attr-defined]
     best, second, accepted = _ranked(name, deep.moves)
@@ -184,23 +166,19 @@ def prove(state: State, proof: object) -> dict[str, Any] | None:
         theme = "save"
     else:
         return None
-    solutions = {family(m) for m in accepted}
-    difficulty = PROOF_DEPTH
-    for depth in range(1, PROOF_DEPTH):
-        shallow = agent(f"alphabeta:depth={depth},contempt=0", seed=1).analyse(state)
-        if family(shallow.best) in solutions:
-            difficulty = depth
-            break
-    return {
+    fields: dict[str, Any] = {
+        "position": str(state),
         "solution": best.move.notation,
         "line": [m.notation for m in deep.pv],
         "theme": theme,
-        "difficulty": difficulty,
         "solved": round(p_best, 3),
         "second": round(p_second, 3),
         "refutation": [m.notation for m in refutation],
         "accepted": [m.notation for m in accepted],
     }
+    rating = rate(fields, state.game)
+    del fields["position"]
+    return {**fields, "difficulty": rating.difficulty, "rating": rating.as_json()}
 
 
 def generate(
@@ -281,7 +259,7 @@ def puzzle_document(
     """The JSON document of a puzzle set (with the generation figures, where given)."""
     document: dict[str, Any] = {
         "format": "diceboard-puzzles",
-        "version": 2,
+        "version": VERSION,
         "game": game.name,
         "command": command,
         "proof": {
@@ -293,7 +271,38 @@ def puzzle_document(
     if figures is not None:
         document["generation"] = figures
     document["puzzles"] = [asdict(p) for p in puzzles]
+    document["difficulties"] = histogram(document["puzzles"])
     return document
+
+
+def rate_set(
+    document: dict[str, Any], log: Callable[[int, int], None] | None = None
+) -> dict[str, int]:
+    """Rate every puzzle of the set ``document`` again, in place (``difficulty`` and
+    ``rating``; the version is brought to this module's), and return how many puzzles each
+    difficulty has. ``log(done, total)`` is told after each puzzle."""
+    import diceboard
+
+    puzzles = document["puzzles"]
+    for done, puzzle in enumerate(puzzles, 1):
+        game = diceboard.game(puzzle["game"], **puzzle.get("options", {}))
+        rating = rate(puzzle, game)
+        puzzle["difficulty"] = rating.difficulty
+        puzzle["rating"] = rating.as_json()
+        if log is not None:
+            log(done, len(puzzles))
+    counts = histogram(puzzles)
+    document["version"] = VERSION
+    document["difficulties"] = counts
+    return counts
+
+
+def histogram(puzzles: list[dict[str, Any]]) -> dict[str, int]:
+    """How many of ``puzzles`` each difficulty 1-5 has (every difficulty named, in order)."""
+    counts = {str(d): 0 for d in range(1, TOP + 1)}
+    for puzzle in puzzles:
+        counts[str(puzzle["difficulty"])] += 1
+    return counts
 
 
 def verify(puzzle: dict[str, Any], game: Game) -> bool:

@@ -3,6 +3,7 @@ wrong move explained, bad input answered 4xx with a reason."""
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from diceboard.analysis import lessons as L
@@ -65,7 +66,7 @@ def test_puzzles_one_after_another_judged_on_the_server(client: TestClient) -> N
     shown = client.get(f"/api/puzzles/{name}/{first}").json()
     assert shown["next"] == listing["puzzles"][1]["id"] and shown["number"] == 1
     assert "solution" not in shown and "line" not in shown
-    puzzle = shipped(name)["puzzles"][0]
+    puzzle = next(p for p in shipped(name)["puzzles"] if p["id"] == first)
     right = client.post(f"/api/puzzles/{name}/{first}/answer", json={"move": puzzle["solution"]})
     assert right.json()["correct"] and right.json()["text"].startswith("Solved")
     other = next(m["notation"] for m in shown["legal"] if m["notation"] not in puzzle["accepted"])
@@ -75,6 +76,47 @@ def test_puzzles_one_after_another_judged_on_the_server(client: TestClient) -> N
     assert solution["solution"] == puzzle["solution"]
     assert [s["move"]["notation"] for s in solution["line"]] == puzzle["line"]
     assert all("<svg" in s["svg"] for s in solution["line"])
+
+
+def test_puzzles_are_served_easiest_first_or_one_difficulty(client: TestClient) -> None:
+    for name in (g["game"] for g in client.get("/api/puzzles").json()["games"]):
+        document = shipped(name)
+        rising = client.get(f"/api/puzzles/{name}").json()
+        assert rising["order"] == "rising" and rising["difficulty"] is None
+        levels = [p["difficulty"] for p in rising["puzzles"]]
+        assert levels == sorted(levels) and len(levels) == len(document["puzzles"])
+        # within a difficulty, the set's order
+        twos = [p["id"] for p in document["puzzles"] if p["difficulty"] == 2]
+        assert [p["id"] for p in rising["puzzles"] if p["difficulty"] == 2] == twos
+        assert rising["difficulties"] == document["difficulties"]
+        made = client.get(f"/api/puzzles/{name}?order=set").json()
+        assert [p["id"] for p in made["puzzles"]] == [p["id"] for p in document["puzzles"]]
+        for difficulty in range(1, 6):
+            chosen = client.get(f"/api/puzzles/{name}?difficulty={difficulty}").json()
+            ids = [p["id"] for p in chosen["puzzles"]]
+            assert len(ids) == document["difficulties"][str(difficulty)]
+            assert all(p["difficulty"] == difficulty for p in chosen["puzzles"])
+            if len(ids) >= 2:
+                shown = client.get(f"/api/puzzles/{name}/{ids[-1]}?difficulty={difficulty}")
+                body = shown.json()
+                assert body["next"] == ids[0] and body["number"] == len(ids)
+                assert body["count"] == len(ids) and body["difficulty"] == difficulty
+                assert body["rating"]["score"] >= 0 and "level" in body["rating"]
+        # a puzzle outside the chosen difficulty: followed by the first of it
+        hard = client.get(f"/api/puzzles/{name}?difficulty=5").json()["puzzles"]
+        easy = rising["puzzles"][0]
+        outside = client.get(f"/api/puzzles/{name}/{easy['id']}?difficulty=5").json()
+        assert outside["number"] is None and outside["next"] == hard[0]["id"]
+
+
+@pytest.mark.parametrize(
+    "query", ["difficulty=0", "difficulty=6", "difficulty=x", "order=random", "order="]
+)
+def test_bad_puzzle_selections_are_refused(client: TestClient, query: str) -> None:
+    for path in ("/api/puzzles/chase", "/api/puzzles/chase/chase-1-1"):
+        response = client.get(f"{path}?{query}")
+        assert response.status_code == 422, response.text
+        assert response.json()["detail"]
 
 
 def test_bad_puzzle_requests_are_refused(client: TestClient) -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import functools
 import random
 from pathlib import Path as FilePath
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Path, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -35,6 +35,14 @@ STATIC = FilePath(__file__).resolve().parent / "static"
 NAME = r"^[a-z0-9-]{1,40}$"
 GameName = Annotated[str, Path(pattern=NAME, description="a game's name")]
 ItemId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,60}$", description="an id")]
+Difficulty = Annotated[
+    int | None,
+    Query(ge=1, le=puzzle_data.TOP, description="only the puzzles of this difficulty (1-5)"),
+]
+Order = Annotated[
+    Literal["rising", "set"],
+    Query(description="rising: easiest first (the set's order within a difficulty); set: as made"),
+]
 
 router = APIRouter()
 
@@ -188,6 +196,17 @@ def _puzzle(name: str, puzzle_id: str) -> tuple[dict[str, Any], dict[str, Any], 
     raise NotFound(f"{name} has no puzzle {puzzle_id!r}")
 
 
+def _selection(
+    document: dict[str, Any], difficulty: int | None, order: str
+) -> list[dict[str, Any]]:
+    """The puzzles served, in order: those of ``difficulty`` (all if ``None``), easiest first
+    for ``rising`` (a stable sort: the set's order within a difficulty)."""
+    chosen = [p for p in document["puzzles"] if difficulty is None or p["difficulty"] == difficulty]
+    if order == "rising":
+        chosen.sort(key=lambda p: int(p["difficulty"]))
+    return chosen
+
+
 def _rules(item: dict[str, Any]) -> Game:
     import diceboard
 
@@ -204,40 +223,59 @@ async def puzzle_index() -> dict[str, Any]:
         except OptionError:
             continue
         out.append(
-            {"game": name, "title": games.info(name).title, "count": len(document["puzzles"])}
+            {
+                "game": name,
+                "title": games.info(name).title,
+                "count": len(document["puzzles"]),
+                "difficulties": puzzle_data.histogram(document["puzzles"]),
+            }
         )
     return {"games": out}
 
 
 @router.get("/api/puzzles/{game}", tags=["puzzles"])
-async def puzzle_list(game: GameName) -> dict[str, Any]:
-    """A game's puzzles in order (ids, themes, difficulties; not their solutions)."""
+async def puzzle_list(
+    game: GameName, difficulty: Difficulty = None, order: Order = "rising"
+) -> dict[str, Any]:
+    """A game's puzzles in the order served (ids, themes, difficulties; not their
+    solutions): easiest first unless ``order=set``, only one difficulty if asked, with how
+    many puzzles each difficulty has."""
     document = _set(game)
     return {
         "game": document["game"],
         "title": games.info(document["game"]).title,
         "command": document["command"],
+        "difficulty": difficulty,
+        "order": order,
+        "difficulties": puzzle_data.histogram(document["puzzles"]),
         "puzzles": [
             {"id": p["id"], "theme": p["theme"], "difficulty": p["difficulty"]}
-            for p in document["puzzles"]
+            for p in _selection(document, difficulty, order)
         ],
     }
 
 
 @router.get("/api/puzzles/{game}/{puzzle}", tags=["puzzles"])
-async def puzzle_show(game: GameName, puzzle: ItemId) -> dict[str, Any]:
-    """One puzzle to solve: its position, theme and difficulty, and the next puzzle's id."""
-    document, item, index = _puzzle(game, puzzle)
-    following = document["puzzles"][(index + 1) % len(document["puzzles"])]["id"]
+async def puzzle_show(
+    game: GameName, puzzle: ItemId, difficulty: Difficulty = None, order: Order = "rising"
+) -> dict[str, Any]:
+    """One puzzle to solve: its position, theme, difficulty (1-5) and what it is rated
+    from, and the next puzzle's id in the order served (the same ``difficulty`` and
+    ``order`` as the list; a puzzle outside them is followed by the first of them)."""
+    document, item, _ = _puzzle(game, puzzle)
+    served = _selection(document, difficulty, order) or document["puzzles"]
+    ids = [p["id"] for p in served]
+    at = ids.index(item["id"]) if item["id"] in ids else -1
     state = _rules(item).parse(item["position"])
     return {
         "game": game,
         "id": item["id"],
-        "number": index + 1,
-        "count": len(document["puzzles"]),
+        "number": at + 1 if at >= 0 else None,
+        "count": len(served),
         "theme": item["theme"],
         "difficulty": item["difficulty"],
-        "next": following,
+        "rating": item.get("rating", {}),
+        "next": ids[(at + 1) % len(ids)],
         **position_json(state),
     }
 

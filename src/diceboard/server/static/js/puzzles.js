@@ -26,12 +26,19 @@ function loadProgress(game) {
     solved: new Set(Array.isArray(p.solved) ? p.solved : []),
     failed: new Set(Array.isArray(p.failed) ? p.failed : []),
     current: typeof p.current === "string" ? p.current : null,
+    // "" serves every puzzle, easiest first; "1" to "5" only that difficulty
+    difficulty: /^[1-5]?$/.test(p.difficulty || "") ? p.difficulty || "" : "",
   };
 }
 
 function saveProgress() {
   const p = ui.progress;
-  store(key(ui.game), { solved: [...p.solved], failed: [...p.failed], current: p.current });
+  store(key(ui.game), {
+    solved: [...p.solved],
+    failed: [...p.failed],
+    current: p.current,
+    difficulty: p.difficulty,
+  });
 }
 
 function renderProgress() {
@@ -51,9 +58,32 @@ function playerName(pos, seat) {
   return pos.player_names[pos.players.indexOf(seat)];
 }
 
+// the puzzles served: all of them easiest first, or one difficulty
+function selection() {
+  const d = ui.progress.difficulty;
+  return d ? `?difficulty=${d}` : "?order=rising";
+}
+
+function renderDifficulties() {
+  const counts = ui.list.difficulties || {};
+  const all = document.createElement("option");
+  all.value = "";
+  all.textContent = `All, easiest first (${Object.values(counts).reduce((a, b) => a + b, 0)})`;
+  const names = { 1: "1, seen at a glance", 5: "5, a hard find" };
+  const levels = Object.keys(counts).map((d) => {
+    const o = document.createElement("option");
+    o.value = d;
+    o.textContent = `${names[d] || d} (${counts[d]})`;
+    o.disabled = !counts[d];
+    return o;
+  });
+  $("difficulty").replaceChildren(all, ...levels);
+  $("difficulty").value = ui.progress.difficulty;
+}
+
 async function openPuzzle(id) {
   try {
-    ui.puzzle = await request("GET", `/api/puzzles/${ui.game}/${id}`);
+    ui.puzzle = await request("GET", `/api/puzzles/${ui.game}/${id}${selection()}`);
   } catch (error) {
     say(error.message, "error");
     return;
@@ -63,7 +93,9 @@ async function openPuzzle(id) {
   ui.tried = false;
   saveProgress();
   document.body.dataset.puzzle = pz.id;
-  $("puzzle-title").textContent = `Puzzle ${pz.number} of ${pz.count} · difficulty ${pz.difficulty} of 4`;
+  const number = pz.number ? `Puzzle ${pz.number} of ${pz.count}` : "Puzzle";
+  $("puzzle-title").textContent = `${number} · difficulty ${pz.difficulty} of 5`;
+  document.body.dataset.difficulty = String(pz.difficulty);
   $("task").textContent = `${playerName(pz, pz.to_move)} to move. One move wins the game, wins material or saves a die: find it.`;
   $("solution").hidden = true;
   $("notation-input").value = "";
@@ -183,8 +215,9 @@ async function openGame(game) {
   const known = ui.games.find((g) => g.game === game) || ui.games[0];
   ui.game = known.game;
   document.body.dataset.game = ui.game;
-  ui.list = await request("GET", `/api/puzzles/${ui.game}`);
   ui.progress = loadProgress(ui.game);
+  ui.list = await request("GET", `/api/puzzles/${ui.game}${selection()}`);
+  renderDifficulties();
   $("heading").textContent = `${known.title} puzzles`;
   $("about").textContent = `Made by: ${ui.list.command}`;
   $("learn-link").href = `/learn/${ui.game}`;
@@ -198,8 +231,23 @@ async function openGame(game) {
   await openPuzzle(open.id);
 }
 
+async function chooseDifficulty() {
+  ui.progress.difficulty = $("difficulty").value;
+  saveProgress();
+  try {
+    ui.list = await request("GET", `/api/puzzles/${ui.game}${selection()}`);
+  } catch (error) {
+    say(error.message, "error");
+    return;
+  }
+  const list = ui.list.puzzles;
+  const open = list.find((p) => !ui.progress.solved.has(p.id) && !ui.progress.failed.has(p.id)) || list[0];
+  if (open) await openPuzzle(open.id);
+}
+
 async function main() {
   wireNotation(trainer);
+  $("difficulty").addEventListener("change", chooseDifficulty);
   $("retry").addEventListener("click", () => {
     trainer.show(ui.puzzle, []);
     setResult("");

@@ -129,10 +129,10 @@ def think(task: ThinkTask) -> dict[str, Any]:
     }
 
 
-def warm_up_kernels() -> None:
-    """Compile (or load from numba's cache) every game's kernel now, so that the first request
-    (or a worker's first task) does not wait for it."""
-    for name in games.names():
+def warm_up_kernels(game: str | None = None) -> None:
+    """Compile (or load from numba's cache) the kernels of ``game`` (default: every game) now,
+    so that the first request (or a worker's first task) does not wait for them."""
+    for name in games.names() if game is None else [game]:
         state = games.game(name).start(seed=0)
         for move in state.legal_moves()[:1]:
             state.play(move).legal_moves()
@@ -148,26 +148,63 @@ def _exit_with_parent(parent: int) -> None:
 
 def _start_worker(server: int) -> None:
     """Initializer of a worker process: watch the server (its pid is passed in, since it may
-    already be gone by the time a freshly spawned worker gets here), then load the kernels."""
+    already be gone by the time a freshly spawned worker gets here). It loads no kernels:
+    a worker starts while the server is still compiling some of them (see
+    :meth:`ComputerPool.warm_up`), and loading those now would compile them a second time."""
     threading.Thread(
         target=_exit_with_parent, args=(server,), name="parent-watch", daemon=True
     ).start()
-    warm_up_kernels()
 
 
-def warm_up_search() -> None:
-    """Compile (or load) the computer's search for every game now: one move of the default
-    level from each game's start, so that the first computer move does not wait for it."""
-    for name in games.names():
+def warm_up_search(game: str | None = None) -> None:
+    """Compile (or load) the computer's search for ``game`` (default: every game) now: one
+    move of the default level from the game's start, so that the first computer move does not
+    wait for it. Only what that level uses is compiled (alpha-beta, not MCTS)."""
+    for name in games.names() if game is None else [game]:
         state = games.game(name).start(seed=0)
         if state.legal_moves():
             ai.agent(default_level(), seed=0).choose(state)
 
 
-def _warm_up() -> None:
-    """A worker's first task: the kernels (done by the initializer) and the search."""
-    warm_up_kernels()
-    warm_up_search()
+#: games whose warm-up this worker has started (a worker may be handed one twice)
+_WARMED: set[str] = set()
+_WARMED_LOCK = Lock()
+
+
+def _claim(game: str) -> bool:
+    with _WARMED_LOCK:
+        if game in _WARMED:
+            return False
+        _WARMED.add(game)
+        return True
+
+
+def _warm_up(game: str | None = None) -> None:
+    """A worker's warm-up task: ``game``'s kernels (loaded from the cache the server has just
+    filled) and its search, before the task returns (default: every game)."""
+    for name in games.names() if game is None else [game]:
+        if _claim(name):
+            warm_up_kernels(name)
+            warm_up_search(name)
+
+
+def _warm_up_beside(game: str) -> None:
+    """A worker's warm-up task for a game played less often: start warming it up in a thread
+    of the worker and return at once, so that a move of another game, queued behind this
+    task, does not wait for the compiler (the searches release the interpreter lock; a move of
+    this game waits for numba's compiler lock instead of compiling the same search again)."""
+    if _claim(game):
+        threading.Thread(
+            target=_warm_up_quietly, args=(game,), name=f"warm-up-{game}", daemon=True
+        ).start()
+
+
+def _warm_up_quietly(game: str) -> None:
+    try:
+        warm_up_kernels(game)
+        warm_up_search(game)
+    except Exception:  # the game's first computer move compiles and reports it instead
+        log.exception("warming up the computer players of %s failed", game)
 
 
 # --- in the server ------------------------------------------------------------------------
@@ -232,11 +269,16 @@ class ComputerPool:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")
         return self._executor
 
-    def warm_up(self) -> list[Future[Any]]:
+    def warm_up(self, game: str | None = None, beside: bool = False) -> list[Future[Any]]:
         """Start the workers now rather than at the first computer move, and warm each one up
-        (see :func:`warm_up_search`); the futures tell when each is warm."""
+        for ``game`` (default: every game; see :func:`warm_up_search`) once the server has
+        its kernels in numba's cache; the futures tell when each is warm. With ``beside``
+        each worker warms the game up in a thread of its own and the futures are done at once
+        (see :func:`_warm_up_beside`)."""
         pool = self._pool()
-        return [pool.submit(_warm_up) for _ in range(self._workers)]
+        if beside and game is not None:
+            return [pool.submit(_warm_up_beside, game) for _ in range(self._workers)]
+        return [pool.submit(_warm_up, game) for _ in range(self._workers)]
 
     def load(self, client: str) -> int:
         """How many jobs ``client`` has queued or running."""

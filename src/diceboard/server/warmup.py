@@ -12,16 +12,19 @@ takes). The terminal is told what is being done and roughly how long it takes.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from diceboard import games
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +61,8 @@ class Warmup:
         self.computer: list[Future[Any]] = []
         #: whether the computer's workers warm up and have not been started yet
         self.computer_waiting = False
+        #: the games whose kernels are ready, in the order they became so
+        self.kernels_ready: list[str] = []
         self._ready: asyncio.Event | None = None
 
     @property
@@ -79,6 +84,7 @@ class Warmup:
             "seconds": round((self.ready_after or now - self.started), 1),
             "estimate": None if self.ready else self.estimate(),
             "computer_ready": not self.computer_waiting and all(f.done() for f in self.computer),
+            "kernels_ready": list(self.kernels_ready),
             "error": self.error,
         }
 
@@ -92,39 +98,49 @@ class Warmup:
 
     async def run(
         self,
-        kernels: Callable[[], None],
+        kernels: Callable[[str], None],
         start: Callable[[], Awaitable[None]],
-        computer: Callable[[], list[Future[Any]]] | None = None,
+        computer: Callable[[str, bool], list[Future[Any]]] | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
-        """Warm the kernels up in a thread (``kernels``), then start the computer's workers'
-        warm-up (``computer``, which returns a future per worker), then ``start`` the service
-        (which resumes stored games with them), then open the gate.
+        """Warm the kernels of each game (``names``, default: the registry's, the first being
+        the one the menus offer first) up in a thread, one game after the other
+        (``kernels(name)``); then ``start`` the service (which resumes stored games with
+        them) and open the gate.
 
-        The workers start only once the kernels are compiled: they then load the kernels from
-        the numba cache the server has just written and compile only the search, instead of
-        compiling the same kernels at the same time on the same cores (which made a cold
-        start on two cores take twice as long).
+        The computer's workers (``computer(name, beside)``, which returns a future per
+        worker) start on a game as soon as the server has its kernels: they then load them
+        from the numba cache the server has just written and compile only the search, instead
+        of compiling the same kernels at the same time on the same cores. On two cores the
+        first game's search is compiled in a worker while the server compiles the next game's
+        kernels. The other games' searches are warmed up beside (``beside=True``: in a thread
+        of each worker, so that a move of the first game does not queue behind them).
         """
         if self._ready is None:
             self._ready = asyncio.Event()
+        order = list(games.names() if names is None else names)
         self.computer_waiting = computer is not None
-        self.phase = (
-            "loading the compiled game kernels" if self.warm_cache else "compiling the game kernels"
-        )
         self.announce(
-            f"engine warming up: {self.phase}, {self.estimate()}; the pages answer meanwhile"
+            f"engine warming up: {self._doing()} the game kernels, {self.estimate()}; the pages"
+            " answer meanwhile"
         )
-        try:
-            await _in_daemon_thread(kernels)
-            self.announce(f"game kernels ready after {time.monotonic() - self.started:.1f} s")
-        except Exception as exc:  # the server still serves; every request reports it
-            log.exception("the engine's warm-up failed")
-            self.error = f"{type(exc).__name__}: {exc}"
-        if computer is not None:
+        for index, name in enumerate(order):
+            self.phase = f"{self._doing()} the {name} kernels"
             try:
-                self._start_computer(computer)
-            except Exception:  # the games still run; a computer move reports its own error
-                log.exception("the computer players could not start warming up")
+                await _in_daemon_thread(functools.partial(kernels, name))
+            except Exception as exc:  # the server still serves; every request reports it
+                log.exception("the engine's warm-up failed")
+                self.error = self.error or f"{type(exc).__name__}: {exc}"
+            else:
+                self.kernels_ready.append(name)
+                seconds = time.monotonic() - self.started
+                self.announce(f"{name} kernels ready after {seconds:.1f} s")
+            if computer is not None:
+                try:
+                    self._start_computer(computer, name, beside=index > 0)
+                except Exception:  # the games still run; a computer move reports its own error
+                    log.exception("the computer players could not start warming up")
+        self.computer_waiting = False
         if self.error is None:
             try:
                 self.phase = "resuming stored games"
@@ -136,16 +152,23 @@ class Warmup:
         self.announce(f"engine ready after {self.ready_after:.1f} s")
         self._ready.set()
 
-    def _start_computer(self, computer: Callable[[], list[Future[Any]]]) -> None:
-        """Start the workers' warm-up; say when the last of them is warm."""
-        try:
-            self.computer = computer()
-        finally:
-            self.computer_waiting = False
-        if not self.computer:
+    def _doing(self) -> str:
+        return "loading" if self.warm_cache else "compiling"
+
+    def _start_computer(
+        self, computer: Callable[[str, bool], list[Future[Any]]], name: str, beside: bool
+    ) -> None:
+        """Start the workers' warm-up of ``name``; say when the last of them is warm (for the
+        first game: the others are warmed up beside, unawaited)."""
+        futures = computer(name, beside)
+        if beside:
             return
-        self.announce("computer players warming up (their search) in their workers")
-        pending = len(self.computer)
+        self.computer = futures
+        self.computer_waiting = False
+        if not futures:
+            return
+        self.announce(f"computer players warming up for {name} (their search) in their workers")
+        pending = len(futures)
         lock = threading.Lock()
 
         def done(future: Future[Any]) -> None:
@@ -153,11 +176,11 @@ class Warmup:
             with lock:
                 pending -= 1
                 last = pending == 0
-            if last and all(f.exception() is None for f in self.computer if not f.cancelled()):
+            if last and all(f.exception() is None for f in futures if not f.cancelled()):
                 seconds = time.monotonic() - self.started
-                self.announce(f"computer players ready after {seconds:.1f} s")
+                self.announce(f"computer players ready for {name} after {seconds:.1f} s")
 
-        for future in self.computer:
+        for future in futures:
             future.add_done_callback(done)
 
 

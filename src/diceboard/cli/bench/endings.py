@@ -18,7 +18,7 @@ DEFAULT_DEFENDER = "alphabeta:depth=2,eval=endgame"
 EXAMPLES = """\
 examples:
   diceboard bench endings custodian
-  diceboard bench endings custodian --attacker level:8 --attacker level:9
+  diceboard bench endings custodian --defender alphabeta:depth=3,eval=endgame
   diceboard bench endings custodian --limit 2 --attacker alphabeta:depth=2 \\
       --attacker alphabeta:depth=2,eval=endgame
 """

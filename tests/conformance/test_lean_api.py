@@ -4,6 +4,7 @@ refuse writes, however the state was made), a play by action id gets the same Mo
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import numpy as np
@@ -75,3 +76,62 @@ def test_an_illegal_action_changes_nothing(game: diceboard.Game) -> None:
         state.play(-1)
     assert str(state) == before and np.array_equal(state.kernel_state(), arr)
     assert state.play(min(legal)) == state.play(min(legal))
+
+
+def test_a_state_made_from_its_arrays_is_the_same_state(game: diceboard.Game) -> None:
+    for state in random_states(game, seed=13, plies=60)[::3]:
+        arr, hist = state.kernel_state(), state.kernel_history()
+        rebuilt = game.state_class(game, arr, hist, None, None)
+        assert rebuilt == state and hash(rebuilt) == hash(state)
+        assert rebuilt.legal_action_ids() == state.legal_action_ids()
+        assert rebuilt.legal_moves() == state.legal_moves()
+        assert rebuilt.is_chance() == state.is_chance()
+        assert rebuilt.is_terminal() == state.is_terminal()
+        _assert_read_only(rebuilt)
+        # the state keeps copies: the caller's arrays stay its own
+        arr[:] = 0
+        hist[:] = 0
+        assert rebuilt == state and str(rebuilt) == str(state)
+
+
+def test_states_differ_by_their_history_alone(game: diceboard.Game) -> None:
+    state = random_states(game, seed=17, plies=30)[-1]
+    hist = state.kernel_history()
+    longer = game.state_class(game, state.kernel_state(), np.append(hist, hist[-1]), None, None)
+    assert str(longer) == str(state)
+    assert longer != state
+    assert longer.legal_action_ids() == state.legal_action_ids()
+
+
+def test_a_pickled_state_comes_back_equal_and_read_only(game: diceboard.Game) -> None:
+    states = random_states(game, seed=19, plies=40)
+    for state in states[::7] + states[-1:]:
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state and str(back) == str(state)
+        assert back.legal_moves() == state.legal_moves()
+        assert back.move_stack() == state.move_stack()
+        _assert_read_only(back)
+
+
+def test_a_move_of_several_actions_links_to_the_state_it_was_played_in(
+    game: diceboard.Game,
+) -> None:
+    rng = random.Random(23)
+    state = game.start(seed=23)
+    seen = 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        options = state.legal_moves() or [m for m, _ in state.chance_outcomes()]
+        several = [m for m in options if len(m.actions) > 1]
+        for move in several[:3]:
+            child = state.play(move)
+            assert child.parent is state and child.last_move is move
+            step = state
+            for a in move.actions:
+                step = step.play(a)
+            assert step == child
+            seen += 1
+        state = state.play(options[rng.randrange(len(options))])
+    if not seen:
+        pytest.skip("no move of several actions came up in this game")

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn
 
 import numpy as np
 
@@ -24,7 +24,6 @@ from diceboard.core.errors import GameOverError, IllegalMoveError
 from diceboard.core.move import Move
 from diceboard.core.outcome import Outcome
 from diceboard.kernel import (
-    CHANCE,
     CLOCK,
     HASH,
     PLY,
@@ -35,10 +34,13 @@ from diceboard.kernel import (
     RESULT_FIRST,
     TO_MOVE,
 )
+from diceboard.kernel.stepping import FLAG_CHANCE, LEGAL_BITS
 
 _RESULT_STRINGS = ("*", "1-0", "0-1", "1/2-1/2")
 #: action ids at or above this do not fit the kernels' int64
 _INT64_LIMIT = 1 << 63
+_LEGAL_MASK = (1 << LEGAL_BITS) - 1
+_NHIST_SHIFT = LEGAL_BITS + 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,13 @@ class Game(ABC):
         self._variant = variant
         self._max_legal = int(self.kernel.MAX_LEGAL)
         self._state_len = int(self.kernel.STATE_LEN)
+        self._legal_width = int(self.kernel.LEGAL_WIDTH)
+        # a state buffer's room for the legal actions (and their keys)
+        self._legal_room = self._legal_width * self._max_legal
+        # a child's buffer beyond its parent's state and history: one more history entry
+        self._child_room = self._legal_room + 1
+        self._pack = self.kernel.pack
+        self._advance = self.kernel.advance
 
     # --- identity ---------------------------------------------------------------------------
     @property
@@ -210,20 +219,46 @@ class State:
     States are hashable and compare equal when their position and repetition history are
     equal. Each state also remembers the state and move it came from (:attr:`parent`,
     :attr:`last_move`), which records use; that link plays no part in equality.
+
+    A state is one read-only ``int64`` buffer that the kernel fills in one call
+    (:mod:`diceboard.kernel.stepping`): the kernel's state array, the history and the legal
+    actions; ``_arr``, ``_hist`` and ``_legal`` are views of it, made when first read.
     """
 
     __slots__ = (
         "_arr",
+        "_buf",
+        "_flags",
         "_game",
         "_hash",
         "_hist",
         "_ids",
         "_last",
         "_legal",
+        "_lo",
         "_moves",
+        "_n",
         "_parent",
         "_str",
     )
+
+    _game: Game
+    _buf: np.ndarray
+    #: where the legal actions begin in the buffer, and how many there are
+    _lo: int
+    _n: int
+    #: the flag bits of the kernel's code (FLAG_TERMINAL, FLAG_CHANCE)
+    _flags: int
+    _parent: State | None
+    _last: Move | int | None
+    _moves: list[Move] | None
+    # views of the buffer and caches, set when first read (see __getattr__)
+    _arr: np.ndarray
+    _hist: np.ndarray
+    _legal: np.ndarray
+    _hash: int | None
+    _ids: list[int] | None
+    _str: str | None
 
     def __init__(
         self,
@@ -233,21 +268,49 @@ class State:
         parent: State | None,
         last: Move | int | None,
     ) -> None:
-        # read-only: no one can change a state through its arrays (setflags is the cheap way)
-        arr.setflags(write=False)
-        hist.setflags(write=False)
+        """The state of ``game`` whose kernel array is ``arr`` and whose repetition history
+        is ``hist`` (both copied), played from ``parent`` by ``last`` (or ``None``)."""
+        buf = np.empty(game._state_len + 1 + hist.shape[0] + game._legal_room, dtype=np.int64)
+        code = game._pack(arr, hist, game._opts, buf)
+        n = (code >> 2) & _LEGAL_MASK
+        lo = game._state_len + 1 + (code >> _NHIST_SHIFT)
+        _trim(buf, lo + n * game._legal_width)
         self._game = game
-        self._arr = arr
-        self._hist = hist
+        self._buf = buf
+        self._lo = lo
+        self._n = n
+        self._flags = code & 3
         self._parent = parent
-        # the move that led here, or its action id until someone asks (building a Move for a
-        # state played by action id is work most callers never need)
+        # the move that led here, or its action id until someone asks (building a Move for
+        # a state played by action id is work most callers never need)
         self._last = last
-        self._legal: np.ndarray | None = None
-        self._ids: list[int] | None = None
-        self._moves: tuple[Move, ...] | None = None
-        self._str: str | None = None
-        self._hash: int | None = None
+        self._moves = None
+
+    if not TYPE_CHECKING:  # mypy keeps checking attribute names
+
+        def __getattr__(self, name: str) -> Any:
+            # reached only for a slot that is not set: a view not made yet, or a cache not
+            # filled yet (left unset: a new state sets only what every state needs)
+            if name in _CACHES:
+                return None
+            buf = object.__getattribute__(self, "_buf")
+            if name == "_arr":
+                view = buf[: self._game._state_len]
+            elif name == "_hist":
+                view = buf[self._game._state_len + 1 : self._lo]
+            elif name == "_legal":
+                view = buf[self._lo : self._lo + self._n]
+            else:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            setattr(self, name, view)
+            return view
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt through __init__, so that the arrays come back read-only
+        return (
+            self._game.state_class,
+            (self._game, self.kernel_state(), self.kernel_history(), self._parent, self._last),
+        )
 
     # --- position ----------------------------------------------------------------------------
     @property
@@ -325,26 +388,27 @@ class State:
         return f"<{type(self).__name__} {self}>"
 
     def __eq__(self, other: object) -> bool:
+        # the buffer is the position, the history and what follows from the position alone
+        # (its legal actions), so equal buffers are equal positions and histories
         return (
             isinstance(other, State)
             and self._game == other._game
-            and np.array_equal(self._arr, other._arr)
-            and np.array_equal(self._hist, other._hist)
+            and np.array_equal(self._buf, other._buf)
         )
 
     def __hash__(self) -> int:
         if self._hash is None:
-            self._hash = hash((self._arr.tobytes(), self._hist.tobytes()))
+            self._hash = hash(self._buf.tobytes())
         return self._hash
 
     # --- status ------------------------------------------------------------------------------
     def is_chance(self) -> bool:
         """Whether the next event is a chance outcome (a roll) rather than a decision."""
-        return bool(self._arr[CHANCE]) and not self._arr[RESULT]
+        return self._flags == FLAG_CHANCE
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return bool(self._arr[RESULT])
+        return _TERMINAL[self._flags]
 
     def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else how it ended."""
@@ -356,45 +420,39 @@ class State:
 
     # --- actions and moves -------------------------------------------------------------------
     def _legal_array(self) -> np.ndarray:
-        """The legal action ids (cached; one kernel call)."""
-        legal = self._legal
-        if legal is None:
-            game = self._game
-            buf = np.empty(game._max_legal, dtype=np.int64)
-            n = game.kernel.legal_into(self._arr, game._opts, buf)
-            # a copy of the used part: a state keeps no buffer sized for the worst case
-            legal = self._legal = buf[:n].copy()
-        return legal
+        """The legal action ids (a read-only view of the state's buffer)."""
+        return self._legal
 
     def _legal_ids(self) -> list[int]:
         """The legal action ids as Python ints (cached)."""
         if self._ids is None:
-            self._ids = self._legal_array().tolist()
+            self._ids = self._legal.tolist()
         return self._ids
 
     def legal_action_ids(self) -> list[int]:
         """Ids of the legal decisions, or of the chance outcomes at a chance node."""
         return list(self._legal_ids())
 
-    def _legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves (or chance outcomes) of this position, built once and kept."""
+    def _legal_moves(self) -> list[Move]:
+        """The legal moves (or chance outcomes) of this position, built once and kept (never
+        handed out: callers get a copy)."""
         moves = self._moves
         if moves is None:
-            moves = self._moves = tuple(self._game._moves_of(self, self._legal_array()))
+            lo = self._lo
+            moves = self._moves = self._game._moves_of(self, self._buf[lo : lo + self._n])
         return moves
 
     def legal_moves(self) -> list[Move]:
         """The legal moves in canonical notation, sorted (empty at chance nodes and at the
         end of the game)."""
-        arr = self._arr
-        if arr[CHANCE] or arr[RESULT]:
+        if self._flags:
             return []
         moves = self._moves
-        return list(self._legal_moves() if moves is None else moves)
+        return (self._legal_moves() if moves is None else moves).copy()
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a chance node, each outcome with its probability; otherwise empty."""
-        if not self.is_chance():
+        if self._flags != FLAG_CHANCE:
             return []
         moves = self._legal_moves()
         p = 1.0 / len(moves)
@@ -415,9 +473,9 @@ class State:
         ``self`` is unchanged."""
         if isinstance(move, Move):
             actions = move.actions
-            if len(actions) == 1:
-                return self._play_one(actions[0], move)
-            return self._apply(actions, move)
+            if len(actions) != 1:
+                return self._apply(actions, move)
+            return self._play_one(actions[0], move)
         if isinstance(move, str):
             parsed = self.parse_move(move)
             return self._apply(parsed.actions, parsed)
@@ -428,46 +486,41 @@ class State:
     def _play_one(self, a: int, move: Move | None) -> State:
         """The state after the single action ``a`` (its Move, if the caller has it)."""
         game = self._game
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_array()
         if not 0 <= a < _INT64_LIMIT:
             self._refuse(a)
-        hist = self._hist
-        after = np.empty(game._state_len, dtype=np.int64)
-        grown = np.empty(hist.shape[0] + 1, dtype=np.int64)
-        # one kernel call checks legality, copies the arrays and steps
-        n = game.kernel.checked_step(self._arr, game._opts, legal, a, hist, after, grown)
-        if n < 0:
+        out = np.empty(self._lo + game._child_room, dtype=np.int64)
+        # one kernel call checks legality, copies the state and history, steps and lists
+        # the new state's legal actions
+        code = game._advance(self._buf, game._opts, a, out)
+        if code < 0:
             self._refuse(a)
-        return game.state_class(game, after, grown[:n], self, a if move is None else move)
+        # as State.__init__ does, inline: this is the hot path of every playout
+        n = (code >> 2) & _LEGAL_MASK
+        lo = game._state_len + 1 + (code >> _NHIST_SHIFT)
+        out.resize(lo + n * game._legal_width, refcheck=False)  # see _trim
+        out.flags.writeable = False
+        child = _new_state(game.state_class)
+        child._game = game
+        child._buf = out
+        child._lo = lo
+        child._n = n
+        child._flags = code & 3
+        child._parent = self
+        child._last = a if move is None else move
+        child._moves = None
+        return child
 
     def _apply(self, actions: tuple[int, ...], move: Move) -> State:
-        """The state after the actions of a multi-action ``move``, each checked in turn
-        (the intermediate positions are arrays only, unless one needs an error message)."""
-        game = self._game
-        kernel = game.kernel
-        arr, hist = self._arr, self._hist
-        legal = self._legal_array()
-        for i, a in enumerate(actions):
-            if i:
-                legal = np.empty(game._max_legal, dtype=np.int64)
-                legal = legal[: kernel.legal_into(arr, game._opts, legal)]
-            after = np.empty(game._state_len, dtype=np.int64)
-            grown = np.empty(hist.shape[0] + 1, dtype=np.int64)
-            n = (
-                kernel.checked_step(arr, game._opts, legal, a, hist, after, grown)
-                if 0 <= a < _INT64_LIMIT
-                else -1
-            )
-            if n < 0:
-                where = self if not i else game.state_class(game, arr, hist, None, None)
-                where._refuse(a)
-            arr, hist = after, grown[:n]
-            # read-only like every state's arrays: numba compiles each kernel call for one type
-            arr.setflags(write=False)
-            hist.setflags(write=False)
-        return game.state_class(game, arr, hist, self, move)
+        """The state after the actions of a multi-action ``move``, each checked in turn."""
+        if not actions:  # no action at all: the same position, reached by ``move``
+            return self._game.state_class(self._game, self._arr, self._hist, self, move)
+        where = self
+        for a in actions:
+            where = where._play_one(a, None)
+        # the one state handed out comes from here, by ``move`` (the others are dropped)
+        where._parent = self
+        where._last = move
+        return where
 
     def _refuse(self, a: int) -> NoReturn:
         """Raise the error that says why the action ``a`` cannot be played here."""
@@ -532,3 +585,19 @@ class State:
         """SVG picture of the position, for Jupyter."""
         renderer = State.svg_renderer
         return None if renderer is None else renderer(self)
+
+
+#: the slots a new state leaves unset until they are first filled (read as ``None``)
+_CACHES = frozenset(["_hash", "_ids", "_str"])
+#: ``is_terminal`` by the flags of a state's code
+_TERMINAL = (False, True, False, True)
+_new_state = object.__new__
+
+
+def _trim(buf: np.ndarray, length: int) -> None:
+    """Cut a new state's buffer to the ``length`` its kernel call filled, and make it
+    read-only. The buffer was made for this state by the caller and handed to one compiled
+    call, so no view of it exists yet that could see its memory move (numpy cannot check
+    that itself: its refcheck counts the caller's own names)."""
+    buf.resize(length, refcheck=False)
+    buf.flags.writeable = False

@@ -30,24 +30,19 @@ class ChaseState(State):
 
     def must_absorb(self) -> bool:
         """Whether the player to move has yet to absorb pips before acting."""
-        return bool(self._arr[PHASE] == PHASE_ABSORB) and not self.is_terminal()
+        return self._buf.item(PHASE) == PHASE_ABSORB and not self.is_terminal()
 
-    def _legal_moves(self) -> tuple[Move, ...]:
+    def _legal_moves(self) -> list[Move]:
         """The legal turns, built once: whole turns with their absorption prefix while the
-        player must absorb, else one kernel call gives the legal actions with their notation
-        keys (and the legal actions are kept for :meth:`play`)."""
+        player must absorb, else the shared Move of each legal action's notation key (the
+        kernel lists the keys with the actions, in the state's buffer)."""
         moves = self._moves
         if moves is None:
-            opts = self._game.opts
             if self.must_absorb():
-                moves = tuple(notation.turns_with_prefix(self._arr, opts))
+                moves = notation.turns_with_prefix(self._arr, self._game.opts)
             else:
-                legal = np.empty(kernel.MAX_LEGAL, dtype=np.int64)
-                keys = np.empty(kernel.MAX_LEGAL, dtype=np.int64)
-                n = kernel.legal_keys(self._arr, opts, legal, keys)
-                if self._legal is None:
-                    self._legal = legal[:n].copy()
-                moves = tuple(notation.moves_of_keys(keys[:n]))
+                lo, n = self._lo, self._n
+                moves = notation.moves_of_keys(self._buf[lo + n : lo + 2 * n])
             self._moves = moves
         return moves
 

@@ -21,7 +21,7 @@ from diceboard.games.chase.kernel.describe import (
     notation_key,
     notation_keys,
 )
-from diceboard.games.chase.kernel.drivers import checked_step, legal_into, perft, random_playouts
+from diceboard.games.chase.kernel.drivers import LEGAL_WIDTH, advance, pack, perft, random_playouts
 from diceboard.games.chase.kernel.endings import check_end, check_static_end
 from diceboard.games.chase.kernel.hashing import full_hash
 from diceboard.games.chase.kernel.layout import MAX_LEGAL, NUM_ACTIONS, OPTS_LEN, STATE_LEN
@@ -33,25 +33,26 @@ from diceboard.games.chase.kernel.transfer import transfer_status
 from diceboard.games.chase.kernel.turns import absorption_turns, legal_keys
 
 __all__ = [
+    "LEGAL_WIDTH",
     "MAX_LEGAL",
     "NUM_ACTIONS",
     "NUM_KEYS",
     "OPTS_LEN",
     "STATE_LEN",
     "absorption_turns",
+    "advance",
     "check_end",
     "check_static_end",
-    "checked_step",
     "full_hash",
     "has_legal_turn",
     "legal_actions",
-    "legal_into",
     "legal_keys",
     "move_status",
     "move_trace",
     "new_game",
     "notation_key",
     "notation_keys",
+    "pack",
     "perft",
     "random_playouts",
     "refresh",

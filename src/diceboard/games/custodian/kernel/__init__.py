@@ -10,8 +10,9 @@ options array, compile with numba in nopython mode and also run as plain Python.
 """
 
 from diceboard.games.custodian.kernel.drivers import (
-    checked_step,
-    legal_into,
+    LEGAL_WIDTH,
+    advance,
+    pack,
     perft,
     random_playouts,
 )
@@ -23,19 +24,20 @@ from diceboard.games.custodian.kernel.play import step
 from diceboard.games.custodian.kernel.setup import new_game
 
 __all__ = [
+    "LEGAL_WIDTH",
     "MAX_LEGAL",
     "NUM_ACTIONS",
     "OPTS_LEN",
     "STATE_LEN",
+    "advance",
     "check_end",
     "check_static_end",
-    "checked_step",
     "dice_count",
     "full_hash",
     "has_step_or_jump",
     "legal_actions",
-    "legal_into",
     "new_game",
+    "pack",
     "perft",
     "random_playouts",
     "rehash",

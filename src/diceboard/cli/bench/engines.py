@@ -8,14 +8,9 @@ import json
 import sys
 
 from diceboard import games
-from diceboard.cli.arguments import (
-    add_game_arguments,
-    make_game,
-    parse_options,
-    positive_float,
-    positive_int,
-)
+from diceboard.cli.arguments import add_game_arguments, make_game, parse_options, positive_int
 from diceboard.cli.bench import measure
+from diceboard.cli.bench.common import add_json, add_seconds, add_seed, add_skip
 from diceboard.cli.bench.cpu import one_core
 from diceboard.cli.bench.report import EngineFigures, format_figures
 from diceboard.cli.errors import UsageError
@@ -88,14 +83,8 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _add_common(parser: ArgumentParser) -> None:
-    parser.add_argument(
-        "--seconds",
-        metavar="S",
-        type=positive_float,
-        default=2.0,
-        help="seconds for each throughput measurement (default 2)",
-    )
-    parser.add_argument("--seed", metavar="N", type=int, default=0, help="random seed (default 0)")
+    add_seconds(parser, 2.0, "each throughput measurement")
+    add_seed(parser, 0)
     parser.add_argument(
         "--runs",
         metavar="N",
@@ -103,15 +92,8 @@ def _add_common(parser: ArgumentParser) -> None:
         default=5,
         help="runs of 'diceboard moves GAME start' to take the median of (default 5)",
     )
-    parser.add_argument(
-        "--skip",
-        metavar="STAGE",
-        action="append",
-        choices=STAGES,
-        default=[],
-        help="leave out a measurement: nojit, compile or moves (repeatable)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    add_skip(parser, STAGES)
+    add_json(parser)
     parser.add_argument(
         "--strict", action="store_true", help="exit with status 1 if a target is missed"
     )

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import os
 
-from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_float, positive_int
+from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_int
+from diceboard.cli.bench.common import add_seconds, add_seed, core_line, load_average
 from diceboard.cli.bench.cpu import one_core
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -29,13 +29,7 @@ def register(subparsers: Subparsers) -> None:
         subparsers, "eval", "compare the evaluations' search speed", DESCRIPTION, EXAMPLES
     )
     add_game_arguments(parser)
-    parser.add_argument(
-        "--seconds",
-        metavar="S",
-        type=positive_float,
-        default=1.0,
-        help="seconds per search (default 1)",
-    )
+    add_seconds(parser, 1.0, "each search")
     parser.add_argument(
         "--positions",
         metavar="N",
@@ -43,7 +37,7 @@ def register(subparsers: Subparsers) -> None:
         default=6,
         help="positions searched (default 6)",
     )
-    parser.add_argument("--seed", metavar="N", type=int, default=1, help="seed (default 1)")
+    add_seed(parser, 1, "seed")
     parser.set_defaults(handler=run)
 
 
@@ -54,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     game = game_from_args(args)
     print(f"{game.title}: {args.positions} positions, {args.seconds} s a search, interleaved")
     with one_core() as core:
-        print(f"  one core: {'core ' + str(core) if core is not None else 'not pinned'}")
+        print(core_line(core))
         for kind, unit in (("alphabeta", "nodes/s"), ("mcts", "simulations/s")):
             tallies = compare(game, kind, args.seconds, args.positions, args.seed)
             for evaluation in COMPARED:
@@ -64,6 +58,6 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {kind} eval={evaluation:<7} {t.per_second:>12,.0f} {unit}{extra}")
             ratio = tallies["net"].per_second / max(tallies["linear"].per_second, 1e-9)
             print(f"  {kind} net / linear: {ratio:.2f}")
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    load = load_average()
     print(f"  load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     return 0

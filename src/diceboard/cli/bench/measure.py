@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from diceboard.cli.bench.common import load_average
 from diceboard.cli.errors import UsageError
 from diceboard.core.game import Game
 
@@ -295,7 +296,7 @@ def against_c(
     """The compiled kernel's and the C reference's random games, interleaved: ``rounds``
     rounds of ``seconds / rounds`` each; and the 1-minute load average before and after."""
     c_arguments(game)  # refuse unsupported options before building anything
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    load = load_average()[0]
     with tempfile.TemporaryDirectory(prefix="diceboard-cref-") as folder:
         binary = build_c_reference(Path(folder))
         kernel, start, opts = _start_arrays(game)
@@ -312,7 +313,7 @@ def against_c(
                 totals[1] += figure.chance
                 totals[2] += figure.games
                 totals[3] += figure.seconds
-    after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    after = load_average()[0]
     return (
         Throughput(int(ours[0]), int(ours[1]), int(ours[2]), float(ours[3])),
         Throughput(int(theirs[0]), int(theirs[1]), int(theirs[2]), float(theirs[3])),

@@ -7,7 +7,8 @@ import json
 from typing import Any
 
 from diceboard import games
-from diceboard.cli.arguments import add_game_arguments, game_from_args, positive_float
+from diceboard.cli.arguments import add_game_arguments, game_from_args
+from diceboard.cli.bench.common import add_json, add_seconds, add_seed, add_skip, core_line
 from diceboard.cli.bench.cpu import one_core
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -48,23 +49,10 @@ def register(subparsers: Subparsers) -> None:
         subparsers, "search", "benchmark the computer players' search", DESCRIPTION, EXAMPLES
     )
     add_game_arguments(parser)
-    parser.add_argument(
-        "--seconds",
-        metavar="S",
-        type=positive_float,
-        default=2.0,
-        help="seconds for each rate measurement (default 2)",
-    )
-    parser.add_argument("--seed", metavar="N", type=int, default=0, help="setup seed (default 0)")
-    parser.add_argument(
-        "--skip",
-        metavar="STAGE",
-        action="append",
-        choices=STAGES,
-        default=[],
-        help="leave out a measurement: budget or compile (repeatable)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    add_seconds(parser, 2.0, "each rate measurement")
+    add_seed(parser, 0, "setup seed")
+    add_skip(parser, STAGES)
+    add_json(parser)
     parser.set_defaults(handler=run)
 
 
@@ -100,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(figures, indent=2))
         return 0
     print(f"{game.title}: search from {state}")
-    print(f"  one core: {'core ' + str(core) if core is not None else 'not pinned'}")
+    print(core_line(core))
     for rate in mcts:
         ok = "ok" if rate.per_second >= target else "MISSED"
         print(

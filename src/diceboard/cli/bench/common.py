@@ -1,0 +1,61 @@
+"""What the benchmark commands share: their options (how long a measurement runs, the seed,
+the measurements left out, JSON output) and the lines that say where the figures were taken
+(the core pinned to, the machine's load)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from diceboard.cli.arguments import positive_float
+from diceboard.cli.parsing import ArgumentParser
+
+
+def add_seconds(parser: ArgumentParser, default: float, what: str) -> None:
+    """``--seconds S``: how long `what` runs (e.g. "each throughput measurement")."""
+    parser.add_argument(
+        "--seconds",
+        metavar="S",
+        type=positive_float,
+        default=default,
+        help=f"seconds for {what} (default {default:g})",
+    )
+
+
+def add_seed(parser: ArgumentParser, default: int, what: str = "random seed") -> None:
+    """``--seed N``."""
+    parser.add_argument(
+        "--seed", metavar="N", type=int, default=default, help=f"{what} (default {default})"
+    )
+
+
+def add_skip(parser: ArgumentParser, stages: Sequence[str]) -> None:
+    """``--skip STAGE`` (repeatable): the measurements among `stages` to leave out."""
+    named = f"{', '.join(stages[:-1])} or {stages[-1]}" if len(stages) > 1 else stages[0]
+    parser.add_argument(
+        "--skip",
+        metavar="STAGE",
+        action="append",
+        choices=stages,
+        default=[],
+        help=f"leave out a measurement: {named} (repeatable)",
+    )
+
+
+def add_json(parser: ArgumentParser) -> None:
+    """``--json``: the figures as JSON instead of lines of text."""
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def core_line(core: int | None) -> str:
+    """The line saying which core the figures were taken on (``cpu.one_core``'s answer)."""
+    return f"  one core: {'core ' + str(core) if core is not None else 'not pinned'}"
+
+
+def load_average() -> tuple[float, float, float]:
+    """The load average over 1, 5 and 15 minutes (zeros where the platform has none): the
+    figures of a loaded machine are read with it."""
+    if not hasattr(os, "getloadavg"):
+        return (0.0, 0.0, 0.0)
+    one, five, fifteen = os.getloadavg()
+    return (one, five, fifteen)

@@ -18,7 +18,7 @@ from diceboard.ai import (
     parse_spec,
 )
 from diceboard.ai import levels as levels_module
-from diceboard.ai.levels import LEVELS, level_spec, level_specs
+from diceboard.ai.levels import EXTRA_LEVELS, LEVELS, level_spec, level_specs
 from diceboard.core.errors import OptionError
 
 
@@ -105,7 +105,7 @@ def test_parse_spec() -> None:
         ("alphabeta:epsilon=-0.1", "epsilon='-0.1' is not a number of at least 0"),
         ("level", "needs its number"),
         ("level:0", "'0' is not 1 or more"),
-        ("level:9", "'9' is not 8 or less"),
+        ("level:10", "'10' is not 9 or less"),
         ("level:five", "is not a whole number"),
         ("greedy:seed=x", "seed='x' is not a whole number"),
     ],
@@ -133,7 +133,7 @@ def test_alphabeta_epsilon_one_plays_at_random_among_the_legal_moves() -> None:
 def test_each_game_declares_every_level(game_name: str) -> None:
     """A game's binding lists a spec for every level, and each spec makes an agent."""
     specs = level_specs(game_name)
-    assert sorted(specs) == sorted(LEVELS)
+    assert set(LEVELS) <= set(specs) <= set(LEVELS) | set(EXTRA_LEVELS)
     for level, spec in specs.items():
         assert level_spec(level, game_name) == spec
         assert agent(spec).spec == spec.replace(" ", "")
@@ -150,3 +150,16 @@ def test_level_data_does_not_build_agents() -> None:
     }
     assert "diceboard.ai.specs" not in imported
     assert all(isinstance(entry.about, str) and entry.about for entry in LEVELS.values())
+
+
+def test_level_9_is_chase_only() -> None:
+    """Level 9 exists where a game declares it (Chase's PUCT search); elsewhere it is a clear
+    error, and the menus' levels (``LEVELS``) stay 1 to 8 in every game."""
+    assert isinstance(agent("level:9"), LevelAgent)
+    top = LevelAgent(9, seed=1)
+    assert top.agent_for("chase").spec == "puct:time=1.8,eval=linear"
+    assert 9 not in LEVELS and 9 in EXTRA_LEVELS
+    with pytest.raises(OptionError, match="custodian has no level 9: its levels are 1 to 8"):
+        top.agent_for("custodian")
+    with pytest.raises(OptionError, match="9 or less"):
+        agent("level:10")

@@ -1,4 +1,5 @@
-"""Playing strength levels 1 (a beginner who blunders) to 8 (the strongest player here).
+"""Playing strength levels 1 (a beginner who blunders) to 8, in every game, and above them
+levels that only some games have (:data:`EXTRA_LEVELS`: Chase's level 9).
 
 Each level is an agent spec per game: the game's search binding (``games/<game>/ai.py``)
 declares them in ``LEVEL_SPECS`` (level -> spec), and ``level:N`` plays the spec of the game
@@ -41,11 +42,21 @@ LEVELS: dict[int, Level] = {
     8: Level("the strongest: 1.8 s a move, never careless"),
 }
 
+#: levels above :data:`LEVELS` that only some games declare, so the menus (which offer every
+#: game the same levels) leave them out: level -> what it is
+EXTRA_LEVELS: dict[int, Level] = {
+    9: Level("stronger than level 8 where a game has it (Chase: PUCT search, 1.8 s a move)"),
+}
+
 
 def check_level(level: int) -> None:
-    """Raise :class:`~diceboard.core.OptionError` unless ``level`` is one of :data:`LEVELS`."""
-    if level not in LEVELS:
-        raise OptionError(f"level {level} does not exist: levels are 1 to {max(LEVELS)}")
+    """Raise :class:`~diceboard.core.OptionError` unless ``level`` is one of :data:`LEVELS`
+    or :data:`EXTRA_LEVELS`."""
+    if level not in LEVELS and level not in EXTRA_LEVELS:
+        raise OptionError(
+            f"level {level} does not exist: levels are 1 to {max(LEVELS)}"
+            f" (and {', '.join(map(str, EXTRA_LEVELS))} in the games that declare it)"
+        )
 
 
 def level_specs(game_name: str) -> dict[int, str]:
@@ -63,5 +74,8 @@ def level_spec(level: int, game_name: str) -> str:
     check_level(level)
     spec = level_specs(game_name).get(level)
     if spec is None:
-        raise OptionError(f"the game {game_name} declares no spec for level {level}")
+        raise OptionError(
+            f"the game {game_name} has no level {level}: its levels are "
+            f"{min(level_specs(game_name))} to {max(level_specs(game_name))}"
+        )
     return spec

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from diceboard.ai.alphabeta_agent import MAX_DEPTH, AlphaBetaAgent
 from diceboard.ai.base import Agent, Analysis
 from diceboard.ai.greedy_agent import GreedyAgent
-from diceboard.ai.levels import LEVELS, check_level, level_spec
+from diceboard.ai.levels import EXTRA_LEVELS, LEVELS, check_level, level_spec
 from diceboard.ai.mcts_agent import MCTSAgent
 from diceboard.ai.params import Params
 from diceboard.ai.random_agent import RandomAgent
@@ -176,7 +176,7 @@ class LevelAgent(Agent):
 
 def _level(params: dict[str, str], seed: int | None) -> Agent:
     p = Params("level", params)
-    level = p.integer("", None, minimum=1, maximum=max(LEVELS))
+    level = p.integer("", None, minimum=1, maximum=max(max(LEVELS), *EXTRA_LEVELS))
     p.finish()
     if level is None:
         raise OptionError("a level spec needs its number, like level:5 (levels 1 to 8)")

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from diceboard.ai.levels import LEVELS, level_spec
+from diceboard.ai.levels import LEVELS, level_spec, level_specs
 
 
 def scaled(spec: str, scale: float) -> str:
@@ -61,7 +61,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scale", type=float, default=1.0)
-    parser.add_argument("--levels", default="2-8", help="upper levels to test, e.g. 2-8 or 5-6")
+    parser.add_argument(
+        "--levels",
+        default="2-9",
+        help="upper levels to test, e.g. 2-9 or 5-6 (those the game lacks, like Custodian's 9, "
+        "are left out)",
+    )
     parser.add_argument("--extra", action="store_true", help="also level 8 vs random, material")
     parser.add_argument("--only-extra", action="store_true", help="only the --extra pairs")
     args = parser.parse_args()
@@ -69,6 +74,8 @@ def main() -> None:
     pairs = []
     if not args.only_extra:
         for level in range(int(low), int(high or low) + 1):
+            if level not in level_specs(args.game):
+                continue
             upper = scaled(level_spec(level, args.game), args.scale)
             lower = scaled(level_spec(level - 1, args.game), args.scale)
             pairs.append((f"level {level} vs {level - 1}", upper, lower))

@@ -88,8 +88,8 @@ LEVEL_SPECS: dict[int, str] = {
     6: "alphabeta:time=0.2,epsilon=0.1",
     7: "alphabeta:time=0.5,epsilon=0.05",
     8: "alphabeta:time=1.8",
-    # PUCT with the linear evaluation against level 8 at 1.8 s a move: +9 -1 in 10 games (seed
-    # 12) and the second set in docs/ai.md; at 0.2 s a move only 51.5 % in 200 games
+    # PUCT with the linear evaluation against level 8 at 1.8 s a move: +19 -1 in 20 games
+    # (seeds 12 and 13, docs/ai.md); at 0.2 s a move only 51.5 % in 200 games
     9: "puct:time=1.8,eval=linear",
 }
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import builtins
 import sys
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -57,13 +57,18 @@ def specialise(
     binding: types.ModuleType,
     modules: Iterable[types.ModuleType],
     module_name: str,
+    substitutes: Mapping[str, Any] | None = None,
 ) -> dict[str, Callable[..., Any]]:
     """Compile every template function of ``modules`` for one game.
 
     The copies' globals become the module ``module_name`` (registered in ``sys.modules``; it
     must be unique per game and set of templates). Returns the name -> jitted function map of
     the copies (compilation itself is lazy: each copy compiles, or loads from numba's cache, on
-    its first call).
+    its first call). ``substitutes`` replaces templates by name with other (compiled)
+    functions in the copies' globals, so that what they would have compiled in is left out
+    (the search compiled without the network evaluation it does not use); they are not among
+    the copies returned. ``game_name`` names the copies (``custodian.perft``): it must be
+    unique per ``module_name`` too, since numba's cache files go by it.
     """
     modules = tuple(modules)
     namespace: dict[str, Any] = {}
@@ -78,6 +83,11 @@ def specialise(
                 namespace[name] = value
             elif namespace[name] is not value and not name.startswith("__"):
                 raise ValueError(f"template modules disagree on the global {name!r}")
+    for name, value in (substitutes or {}).items():
+        if name not in templates:
+            raise ValueError(f"no template {name!r} to substitute")
+        del templates[name]
+        namespace[name] = value
     # The copies' globals are a real, importable module: numba pickles a compiled function's
     # environment by module name and imports it again when it loads the function from cache.
     module = types.ModuleType(module_name, f"Templates compiled for {game_name}.")

@@ -4,11 +4,18 @@
 self-play) for a game's binding and returns the compiled entry points. Everything here works
 on kernel arrays and action ids; the agents in :mod:`diceboard.ai` turn states and moves into
 arrays and back.
+
+Each game's templates are specialised twice (:mod:`.models`): for the linear evaluation alone
+and for every evaluation. An entry point that takes an evaluation vector sends the call to the
+variant of the vector's model, so a search with the linear model, as every level plays, never
+compiles the network; compilation stays lazy, per entry point and variant.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -16,6 +23,7 @@ from typing import Any
 
 from diceboard.ai.bindings import binding
 from diceboard.ai.engine import alphabeta, evaluation, mcts, selfplay
+from diceboard.ai.engine.models import FULL, LINEAR, linear_substitutes, model_of
 from diceboard.ai.engine.specialise import specialise
 
 #: the modules whose :func:`~diceboard.ai.engine.specialise.template` functions make an engine
@@ -47,19 +55,102 @@ class Engine:
         return tuple(self.binding.FEATURE_NAMES)
 
 
-@functools.cache
+#: held while an engine is made: a worker warms a game up in a thread beside its searches
+#: (:mod:`diceboard.server.computer`), and two engines of one game would compile it twice
+_MAKING = threading.Lock()
+
+
 def engine_for(game_name: str) -> Engine:
-    """The engine of ``game_name`` (a registered game), made once per process."""
+    """The engine of ``game_name`` (a registered game), made once per process (also when
+    threads ask at once)."""
+    with _MAKING:
+        return _engine_for(game_name)
+
+
+@functools.cache
+def _engine_for(game_name: str) -> Engine:
     module = binding(game_name)
-    compiled = specialise(game_name, module, TEMPLATE_MODULES)
-    return Engine(
-        game_name=game_name,
-        binding=module,
-        static_value=compiled["static_value"],
-        leaf_value=compiled["leaf_value"],
-        move_values=compiled["move_values"],
-        alphabeta=compiled["alphabeta"],
-        principal_variation=compiled["principal_variation"],
-        mcts_run=compiled["mcts_run"],
-        selfplay_samples=compiled["selfplay_samples"],
-    )
+    variants = _Variants(game_name, module)
+    entries = {name: variants.entry(name) for name in _ENTRIES}
+    return Engine(game_name=game_name, binding=module, **entries)
+
+
+#: the entry points an :class:`Engine` holds
+_ENTRIES = (
+    "static_value",
+    "leaf_value",
+    "move_values",
+    "alphabeta",
+    "principal_variation",
+    "mcts_run",
+    "selfplay_samples",
+)
+
+
+class _Variants:
+    """A game's two specialisations of the templates, each made on first use."""
+
+    def __init__(self, game_name: str, module: ModuleType) -> None:
+        self.game_name = game_name
+        self.module = module
+        self.num_features = int(module.NUM_FEATURES)
+        self._made: dict[str, dict[str, Callable[..., Any]]] = {}
+        self._lock = threading.Lock()
+
+    def compiled(self, model: str) -> dict[str, Callable[..., Any]]:
+        made = self._made.get(model)
+        if made is None:
+            with self._lock:
+                made = self._made.get(model)
+                if made is None:
+                    made = self._made[model] = self._make(model)
+        return made
+
+    def _make(self, model: str) -> dict[str, Callable[..., Any]]:
+        if model == LINEAR:
+            return specialise(
+                self.game_name, self.module, TEMPLATE_MODULES, substitutes=linear_substitutes()
+            )
+        return specialise(self.game_name, self.module, TEMPLATE_MODULES, variant=FULL)
+
+    def entry(self, name: str) -> Callable[..., Any]:
+        """The entry point ``name``: a call with an evaluation vector goes to its model's
+        variant; one without (``principal_variation``) to the linear variant's."""
+        template = _template(name)
+        parameters = list(inspect.signature(template).parameters)
+        if "weights" not in parameters:
+            return self.compiled(LINEAR)[name]
+        return _Routed(name, parameters.index("weights"), self)
+
+
+class _Routed:
+    """An entry point that takes an evaluation vector: a call goes to the variant of the
+    vector's model; anything else asked of it (numba's ``py_func``, ``stats``,
+    ``signatures``) is the linear variant's, which every level plays."""
+
+    def __init__(self, name: str, index: int, variants: _Variants) -> None:
+        self._name = name
+        self._index = index
+        self._variants = variants
+        self.__doc__ = _template(name).__doc__
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        weights = args[self._index] if self._index < len(args) else kwargs["weights"]
+        model = model_of(self._variants.num_features, weights)
+        return self._variants.compiled(model)[self._name](*args, **kwargs)
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr.startswith("_") and not attr.endswith("__"):  # its own, not yet set
+            raise AttributeError(attr)
+        return getattr(self._variants.compiled(LINEAR)[self._name], attr)
+
+    def __repr__(self) -> str:
+        return f"<{self._variants.game_name} search entry point {self._name}>"
+
+
+def _template(name: str) -> Callable[..., Any]:
+    for module in TEMPLATE_MODULES:
+        func = getattr(module, name, None)
+        if func is not None:
+            return func  # type: ignore[no-any-return]
+    raise LookupError(f"no search template {name!r}")

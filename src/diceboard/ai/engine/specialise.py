@@ -11,7 +11,7 @@ module (:mod:`diceboard.ai.bindings`). The mechanism, and why copies, is describ
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from diceboard.kernel import specialise as _kernel
@@ -21,9 +21,20 @@ __all__ = ["is_template", "specialise", "template"]
 
 
 def specialise(
-    game_name: str, binding: types.ModuleType, modules: Iterable[types.ModuleType]
+    game_name: str,
+    binding: types.ModuleType,
+    modules: Iterable[types.ModuleType],
+    variant: str = "",
+    substitutes: Mapping[str, Any] | None = None,
 ) -> dict[str, Callable[..., Any]]:
-    """Compile every search template of ``modules`` for one game (name -> jitted copy)."""
+    """Compile every search template of ``modules`` for one game (name -> jitted copy);
+    ``variant`` names a second set of copies for the same game, made with ``substitutes``
+    (see :func:`diceboard.kernel.specialise.specialise`)."""
+    name = f"{game_name}_{variant}" if variant else game_name
     return _kernel.specialise(
-        game_name, binding, modules, module_name=f"diceboard.ai.engine._{game_name}_search"
+        name,
+        binding,
+        modules,
+        module_name=f"diceboard.ai.engine._{name}_search",
+        substitutes=substitutes,
     )

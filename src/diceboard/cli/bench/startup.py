@@ -18,17 +18,26 @@ from diceboard.cli.parsing import Subparsers, new_command
 
 DESCRIPTION = """\
 Start 'diceboard serve' on a free loopback port with a fresh SQLite database and measure, from
-the moment the process starts: when '/' first answers, when /api/meta answers, and when the
-first computer move of a new game (the computer moving first, at --level) arrives. Done twice:
+the moment the process starts: when '/' first answers, when /api/meta answers, when the
+server has made a new game against the computer with its first position and moves (the
+server's kernels are ready: it can answer a move), and when the computer's first move (at
+--level, the computer moving first) arrives (its search is ready too: fully warm); and the
+CPU seconds the server and its workers used until then (mostly numba compiling). Done twice:
 on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel is compiled) and again
-on the cache that run filled (a warm start). --src serves the package from another source
-folder (to compare two trees)."""
+on the cache that run filled (a warm start). --src serves the
+package from another source folder (to compare two trees: run both, one after the other, and
+compare the CPU seconds where the machine is busy). --compiles prints instead what a cold
+start compiles: per function, its compilations (one per signature), their seconds with and
+without the functions they compiled in, and the signatures of those compiled more than once,
+for the server's warm-up (every game's kernels) and a computer worker's (the first game's
+search at the default level, on the kernels the server cached)."""
 
 EXAMPLES = """\
 examples:
   diceboard bench startup
   diceboard bench startup --only warm --level random
   diceboard bench startup --src /tmp/old-tree/src --json
+  diceboard bench startup --compiles
 """
 
 
@@ -60,6 +69,11 @@ def register(subparsers: Subparsers) -> None:
         metavar="S",
         help="give up on a start after this many seconds (default 600)",
     )
+    parser.add_argument(
+        "--compiles",
+        action="store_true",
+        help="print what a cold start compiles, per function, instead of timing starts",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
 
@@ -81,12 +95,33 @@ def _start(cache: str, src: str | None, workdir: Path) -> tuple[subprocess.Popen
     return process, f"http://127.0.0.1:{port}"
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """User and system CPU seconds of process ``pid`` and all its descendants (Linux's
+    ``/proc``; ``None`` elsewhere)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    todo = [pid]
+    try:
+        while todo:
+            current = todo.pop()
+            stat = Path(f"/proc/{current}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+            for task in Path(f"/proc/{current}/task").iterdir():
+                children = (task / "children").read_text().split()
+                todo.extend(int(child) for child in children)
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
 def measure(
     cache: str, game: str, level: str, src: str | None, timeout: float, workdir: Path
 ) -> dict[str, Any]:
     """One start of the server on the numba cache ``cache``: seconds from the start of the
-    process until ``/`` answers, ``/api/meta`` answers, and the first computer move arrives;
-    and what the server printed."""
+    process until ``/`` answers, ``/api/meta`` answers, the server has made a new game (its
+    kernels are ready) and the computer's first move arrives; the CPU seconds used until
+    then; and what the server printed."""
     import httpx
 
     started = time.monotonic()
@@ -114,8 +149,11 @@ def measure(
                     time.sleep(0.05)
                 figures[key] = time.monotonic() - started
             body = {"game": game, "mode": "computer", "side": "second", "level": level, "seed": 1}
+            # the engine's gate holds every game request until the server's kernels are ready
+            # (it then makes the game's first position and its moves with them)
             created = client.post(base + "/api/games", json=body, timeout=left())
             created.raise_for_status()
+            figures["first_server_move_s"] = time.monotonic() - started
             grant = created.json()
             mine = set(grant["seats"])
             url = f"{base}/api/games/{grant['id']}?pictures=false"
@@ -125,6 +163,7 @@ def measure(
                     break
                 time.sleep(0.05)
             figures["first_computer_move_s"] = time.monotonic() - started
+            figures["cpu_s"] = _cpu_seconds(process.pid)
     finally:
         process.terminate()
         try:
@@ -135,6 +174,78 @@ def measure(
     logs = sorted(workdir.glob("serve-*.log"), key=lambda p: p.stat().st_mtime)
     figures["printed"] = logs[-1].read_text(errors="replace").splitlines()[:20] if logs else []
     return figures
+
+
+#: run in a fresh process on an empty cache: one stage of the warm-up under a CompileLog
+_COMPILES = """
+import json, sys, time
+from diceboard.kernel.compile_log import CompileLog
+from diceboard.server import computer
+stage, game = sys.argv[1], sys.argv[2]
+cpu, wall = time.process_time(), time.perf_counter()
+with CompileLog() as log:
+    if stage == "server":
+        computer.warm_up_kernels()
+    else:
+        computer.warm_up_kernels(game)
+        computer.warm_up_search(game)
+rows = [vars(row) for row in log.table()]
+print(json.dumps({"cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall,
+                  "compilations": len(log.compilations), "functions": rows}))
+"""
+
+#: shorter names for the signatures printed
+_SHORT = (
+    ("Array(int64, 1, 'C', False, aligned=True)", "i8[::1]"),
+    ("Array(int64, 1, 'C', True, aligned=True)", "readonly i8[::1]"),
+    ("Array(float64, 1, 'C', False, aligned=True)", "f8[::1]"),
+)
+
+
+def compiles(game: str, src: str | None, timeout: float, workdir: Path) -> dict[str, Any]:
+    """What the server's and a worker's warm-up compile on an empty cache (see
+    :data:`_COMPILES`), stage by stage."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(workdir / "numba-cache-compiles")}
+    if src:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    stages: dict[str, Any] = {}
+    for stage in ("server", "worker"):
+        done = subprocess.run(
+            [sys.executable, "-c", _COMPILES, stage, game],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        if done.returncode != 0:
+            tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
+            raise UsageError(f"the {stage} warm-up failed: {tail[0]}")
+        stages[stage] = json.loads(done.stdout.strip().splitlines()[-1])
+    return stages
+
+
+def _print_compiles(game: str, stages: dict[str, Any]) -> None:
+    for stage, result in stages.items():
+        rows = result["functions"]
+        print(
+            f"{stage} warm-up ({'every game' if stage == 'server' else game}), empty cache:"
+            f" {result['compilations']} compilations of {len(rows)} functions,"
+            f" {result['cpu_s']:.1f} CPU s, {result['wall_s']:.1f} s"
+        )
+        print("  excl s  incl s   n  function")
+        for row in rows:
+            if row["exclusive_s"] < 0.2 and row["count"] == 1:
+                continue
+            print(
+                f"  {row['exclusive_s']:6.2f}  {row['inclusive_s']:6.2f} {row['count']:3d}"
+                f"  {row['function']}"
+            )
+            if row["count"] > 1:
+                for signature in sorted(set(row["signatures"])):
+                    for long, short in _SHORT:
+                        signature = signature.replace(long, short)
+                    print(f"                     {signature}")
+    print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -154,6 +265,13 @@ def run(args: argparse.Namespace) -> int:
     results: dict[str, Any] = {"game": game, "level": args.level, "src": args.src}
     with tempfile.TemporaryDirectory(prefix="diceboard-bench-startup-") as tmp:
         workdir = Path(tmp)
+        if args.compiles:
+            stages = compiles(game, args.src, args.timeout, workdir)
+            if args.json:
+                print(json.dumps({"game": game, "src": args.src, **stages}, indent=2))
+            else:
+                _print_compiles(game, stages)
+            return 0
         cache = str(workdir / "numba-cache")
         kinds = ("cold", "warm") if args.only is None else (args.only,)
         if args.only == "warm":  # fill the cache first
@@ -174,8 +292,14 @@ def run(args: argparse.Namespace) -> int:
         if "error" in r:
             print(f"  {kind:<5} failed: {r['error']}")
             continue
+        cpu = "?" if r["cpu_s"] is None else f"{r['cpu_s']:.1f}"
         print(
             f"  {kind:<5} '/' answers after {r['root_s']:6.1f} s · /api/meta {r['meta_s']:6.1f} s"
-            f" · first computer move {r['first_computer_move_s']:6.1f} s"
+            f" · server answers a game {r['first_server_move_s']:6.1f} s"
+            f" · first computer move {r['first_computer_move_s']:6.1f} s · CPU {cpu} s"
         )
+        for line in r["printed"]:
+            if " ready " in line or "warming up" in line:
+                print(f"          {line.strip()}")
+    print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
     return 0

@@ -17,15 +17,15 @@ from __future__ import annotations
 import asyncio
 import itertools
 import weakref
-from pathlib import Path as FilePath
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from diceboard.server.api import GameId, Service
 from diceboard.server.errors import Conflict, responses
+from diceboard.server.pages import page_response
 from diceboard.server.service.analysis import (
     MAX_PATH,
     MAX_SECONDS,
@@ -38,7 +38,6 @@ from diceboard.server.service.analysis import (
 )
 from diceboard.server.storage.reviews import ReviewStore
 
-STATIC = FilePath(__file__).resolve().parent / "static"
 router = APIRouter()
 
 
@@ -95,8 +94,8 @@ def reviews_of(request: Request, service: Service) -> Reviews:
 
 
 @router.get("/analysis", include_in_schema=False)
-async def analysis_page() -> FileResponse:
-    return FileResponse(STATIC / "analysis.html")
+async def analysis_page() -> HTMLResponse:
+    return page_response("analysis")
 
 
 def _node(body: AnalysisPosition) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -32,6 +32,7 @@ from diceboard.server.errors import (
 )
 from diceboard.server.hub import Hub
 from diceboard.server.limits import ClientMiddleware, Limits, SocketLimits
+from diceboard.server.pages import page_response
 from diceboard.server.service import GameService
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import Database, Repository
@@ -240,16 +241,16 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
-    async def home() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+    async def home() -> HTMLResponse:
+        return page_response("index")
 
     @app.get("/game/{game_id}", include_in_schema=False)
-    async def game_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "game.html")
+    async def game_page(game_id: str) -> HTMLResponse:
+        return page_response("game")
 
     @app.get("/game/{game_id}/join", include_in_schema=False)
-    async def join_page(game_id: str) -> FileResponse:
-        return FileResponse(STATIC / "game.html")
+    async def join_page(game_id: str) -> HTMLResponse:
+        return page_response("game")
 
     app.add_middleware(EngineGate, warmup=warmup)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

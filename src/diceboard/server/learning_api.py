@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import functools
 import random
-from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from diceboard import games
@@ -28,10 +27,10 @@ from diceboard.core.game import Game, State
 from diceboard.rendering import svg
 from diceboard.server.errors import NotFound
 from diceboard.server.move_json import legal_moves_json, move_json
+from diceboard.server.pages import page_response
 from diceboard.server.service import GameService
 from diceboard.server.views import BOARD_SIZE, centres, hand_json
 
-STATIC = FilePath(__file__).resolve().parent / "static"
 NAME = r"^[a-z0-9-]{1,40}$"
 GameName = Annotated[str, Path(pattern=NAME, description="a game's name")]
 ItemId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,60}$", description="an id")]
@@ -336,12 +335,12 @@ async def puzzle_solution(game: GameName, puzzle: ItemId) -> dict[str, Any]:
 # --- pages --------------------------------------------------------------------------------------
 @router.get("/learn", include_in_schema=False)
 @router.get("/learn/{game}", include_in_schema=False)
-async def learn_page(game: str | None = None) -> FileResponse:
+async def learn_page(game: str | None = None) -> HTMLResponse:
     """The lessons page (it reads the game from its address)."""
-    return FileResponse(STATIC / "learn.html")
+    return page_response("learn")
 
 
 @router.get("/puzzles", include_in_schema=False)
-async def puzzles_page() -> FileResponse:
+async def puzzles_page() -> HTMLResponse:
     """The puzzles page."""
-    return FileResponse(STATIC / "puzzles.html")
+    return page_response("puzzles")

@@ -64,3 +64,5 @@ def test_bench_server_accounts_for_every_move() -> None:
     figures = json.loads(result.stdout)
     assert figures["games"] == 3 and figures["moves"] == 12 and figures["lost"] == []
     assert figures["p50_ms"] <= figures["p99_ms"]
+    # the CPU each side used while playing: the server's (it started it) and its own
+    assert figures["server_cpu_s"] > 0 and figures["client_cpu_s"] > 0

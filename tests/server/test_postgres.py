@@ -19,7 +19,15 @@ from fastapi.testclient import TestClient
 from sqlalchemy import inspect, make_url, text
 
 from diceboard.server.storage import Database, Repository
-from tests.server import test_api, test_limits, test_reliability, test_restart, test_websocket
+from tests.server import (
+    test_api,
+    test_group_commit,
+    test_limits,
+    test_reliability,
+    test_restart,
+    test_websocket,
+)
+from tests.server.test_group_commit import repository  # noqa: F401 (its tests' fixture)
 from tests.server.test_limits import expiring  # noqa: F401 (a fixture of the limits tests)
 
 pytestmark = pytest.mark.postgres
@@ -129,6 +137,7 @@ def _tests_of(module: ModuleType, *names: str) -> dict[str, Callable[..., object
 # resolves their fixtures from here: so they run with the ``database_url`` above
 globals().update(_tests_of(test_api))
 globals().update(_tests_of(test_websocket))
+globals().update(_tests_of(test_group_commit))
 globals().update(
     _tests_of(
         test_limits,  # the limits that read the database: expiry and the lobby share

@@ -14,7 +14,9 @@ from __future__ import annotations
 import functools
 import logging
 import time
-from typing import Annotated, Any, Literal
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
@@ -47,6 +49,7 @@ COOKIE_AGE = 365 * 24 * 3600
 
 router = APIRouter(prefix="/api")
 log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
 
 # --- what the OpenAPI document declares beyond the signatures ---------------------------------
 #: the seat token header, on the routes that read it (they read the seat cookie too)
@@ -321,82 +324,79 @@ async def remember_seat(game_id: GameId, request: Request, service: Service) -> 
     return response
 
 
-@router.post(
-    "/games/{game_id}/moves",
-    operation_id="play_move",
-    summary="Play a move (409 if the game moved on)",
-    responses=responses(*ACTION),
-    openapi_extra=SEAT_HEADER,
-)
-async def play_move(
-    game_id: GameId, body: MoveRequest, request: Request, service: Service, limits: Limited
-) -> Response:
-    limits.check("move")
-    await service.computer.ensure_room(game_id)
-    token = seat_token(request, game_id)
-    live = await service.move(game_id, token, body.move, body.version)
-    return state_response(service, live, token)
+@dataclass(frozen=True)
+class SeatCall:
+    """A request for an action by a seat of a game (a move, a resignation, an offer): the
+    game, the caller's seat token (header or cookie) and what the action needs."""
+
+    game_id: str
+    token: str | None
+    service: GameService
+    limits: Limits
+
+    async def answer(
+        self, act: Callable[[str | None], Awaitable[LiveGame]], *, computer: bool = False
+    ) -> Response:
+        """Check the caller's rate, make room for the computer where it must weigh the
+        action up (``computer``), do ``act`` with the caller's token, and answer with the
+        game as the caller now sees it."""
+        self.limits.check("move")
+        if computer:
+            await self.service.computer.ensure_room(self.game_id)
+        return state_response(self.service, await act(self.token), self.token)
 
 
-@router.post(
-    "/games/{game_id}/resign",
-    operation_id="resign",
-    summary="Resign",
-    responses=responses(*ACTION),
-    openapi_extra=SEAT_HEADER,
-)
-async def resign(
-    game_id: GameId, body: Resignation, request: Request, service: Service, limits: Limited
-) -> Response:
-    limits.check("move")
-    token = seat_token(request, game_id)
-    return state_response(service, await service.resign(game_id, token, body.seat), token)
+def seat_call(game_id: GameId, request: Request, service: Service, limits: Limited) -> SeatCall:
+    """The :class:`SeatCall` of a request to ``/games/{game_id}/…``."""
+    return SeatCall(game_id, seat_token(request, game_id), service, limits)
 
 
-@router.post(
-    "/games/{game_id}/draw",
-    operation_id="draw",
-    summary="Offer, accept or decline a draw",
-    responses=responses(*ACTION),
-    openapi_extra=SEAT_HEADER,
-)
-async def draw(
-    game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
-) -> Response:
-    limits.check("move")
-    await service.computer.ensure_room(game_id)  # the computer weighs an offer up
-    token = seat_token(request, game_id)
-    return state_response(service, await service.draw(game_id, token, body.action), token)
+Call = Annotated[SeatCall, Depends(seat_call)]
 
 
-@router.post(
-    "/games/{game_id}/takeback",
-    operation_id="takeback",
-    summary="Ask for, accept or decline a takeback",
-    responses=responses(*ACTION),
-    openapi_extra=SEAT_HEADER,
-)
-async def takeback(
-    game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
-) -> Response:
-    limits.check("move")
-    token = seat_token(request, game_id)
-    return state_response(service, await service.takeback(game_id, token, body.action), token)
+def seat_action(path: str, operation_id: str, summary: str) -> Callable[[F], F]:
+    """The route of an action by a seat: ``POST /games/{game_id}/<path>``, which reads the
+    seat token and may be refused as any action is (:data:`ACTION`)."""
+    return router.post(
+        f"/games/{{game_id}}/{path}",
+        operation_id=operation_id,
+        summary=summary,
+        responses=responses(*ACTION),
+        openapi_extra=SEAT_HEADER,
+    )
 
 
-@router.post(
-    "/games/{game_id}/rematch",
-    operation_id="rematch",
-    summary="Offer, accept or decline a rematch",
-    responses=responses(*ACTION),
-    openapi_extra=SEAT_HEADER,
-)
-async def rematch(
-    game_id: GameId, body: OfferAction, request: Request, service: Service, limits: Limited
-) -> Response:
-    limits.check("move")
-    token = seat_token(request, game_id)
-    answer = await service.rematch(game_id, token, body.action)
+@seat_action("moves", "play_move", "Play a move (409 if the game moved on)")
+async def play_move(body: MoveRequest, call: Call) -> Response:
+    return await call.answer(
+        lambda token: call.service.move(call.game_id, token, body.move, body.version),
+        computer=True,
+    )
+
+
+@seat_action("resign", "resign", "Resign")
+async def resign(body: Resignation, call: Call) -> Response:
+    return await call.answer(lambda token: call.service.resign(call.game_id, token, body.seat))
+
+
+@seat_action("draw", "draw", "Offer, accept or decline a draw")
+async def draw(body: OfferAction, call: Call) -> Response:
+    # the computer weighs an offer up
+    return await call.answer(
+        lambda token: call.service.draw(call.game_id, token, body.action), computer=True
+    )
+
+
+@seat_action("takeback", "takeback", "Ask for, accept or decline a takeback")
+async def takeback(body: OfferAction, call: Call) -> Response:
+    return await call.answer(lambda token: call.service.takeback(call.game_id, token, body.action))
+
+
+@seat_action("rematch", "rematch", "Offer, accept or decline a rematch")
+async def rematch(body: OfferAction, request: Request, call: Call) -> Response:
+    call.limits.check("move")
+    service, token = call.service, call.token
+    answer = await service.rematch(call.game_id, token, body.action)
     secure = came_over_https(request)
     response = JSONResponse(answer)
     if answer.get("token"):

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,11 @@ from urllib.parse import urlparse
 
 import httpx
 from websockets.asyncio.client import connect
+
+try:  # the web extra's fast JSON: decoding every snapshot is most of the client's work
+    from orjson import loads
+except ImportError:  # pragma: no cover - orjson comes with the web extra
+    from json import loads  # type: ignore[assignment]
 
 from diceboard.games import names as game_names
 
@@ -45,6 +51,11 @@ class LoadReport:
     seconds: float = 0.0
     lost: list[str] = field(default_factory=list)
     finished_games: int = 0
+    #: CPU seconds used while the games were played: by the server (with its computer
+    #: workers; ``None`` when it is not a process of this machine that the bench knows) and
+    #: by this client, which plays every game from one process on the same cores
+    server_cpu_s: float | None = None
+    client_cpu_s: float = 0.0
 
     def percentile(self, p: float) -> float:
         """The ``p``-th percentile of the move latencies, in milliseconds."""
@@ -67,9 +78,48 @@ class LoadReport:
             f"latency p99        {self.percentile(99):.1f} ms   (target < 100 ms)",
             f"latency max        {max(self.latencies_ms, default=float('nan')):.1f} ms",
             f"latency mean       {mean:.1f} ms",
+            f"server CPU         {_cpu_share(self.server_cpu_s, self.seconds)}",
+            f"client CPU         {_cpu_share(self.client_cpu_s, self.seconds)}   "
+            "(the load generator, on the same cores)",
             "accounting         "
             + ("every move stored" if not self.lost else f"MISMATCH in {len(self.lost)} games"),
         ]
+
+
+def _cpu_share(seconds: float | None, wall: float) -> str:
+    if seconds is None:
+        return "not measured (a server this bench did not start)"
+    share = 100 * seconds / wall if wall else 0.0
+    return f"{seconds:.1f} s ({share:.0f} % of one core)"
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system) that process ``pid`` and its living descendants have
+    used so far, read from ``/proc``; ``None`` where it cannot be read (no ``/proc``, or the
+    process has gone)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    todo = [pid]
+    seen: set[int] = set()
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            stat = Path(f"/proc/{current}/stat").read_text()
+            tasks = list(Path(f"/proc/{current}/task").iterdir())
+        except OSError:
+            if current == pid:
+                return None
+            continue  # a child that has just ended
+        # the command name (in parentheses) may hold spaces: the fields follow its ')'
+        fields = stat.rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / tick
+        for task in tasks:
+            with contextlib.suppress(OSError, ValueError):
+                todo.extend(int(c) for c in (task / "children").read_text().split())
+    return total
 
 
 def check_loopback(url: str) -> None:
@@ -90,9 +140,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@dataclass(frozen=True)
+class Served:
+    """A server the bench started: its base URL and its process id."""
+
+    base: str
+    pid: int
+
+
 @contextlib.contextmanager
-def running_server(database: str | None = None) -> Any:
-    """A ``diceboard serve`` subprocess on a free loopback port; yields its base URL."""
+def running_server(database: str | None = None) -> Iterator[Served]:
+    """A ``diceboard serve`` subprocess on a free loopback port."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         url = database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
@@ -120,7 +178,8 @@ def running_server(database: str | None = None) -> Any:
         base = f"http://127.0.0.1:{port}"
         try:
             wait_until_up(base, process)
-            yield base
+            wait_until_ready(base)
+            yield Served(base, process.pid)
         finally:
             process.send_signal(signal.SIGTERM)
             try:
@@ -144,6 +203,26 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 
             pass
         time.sleep(0.1)
     raise RuntimeError(f"the server at {base} did not start within {timeout:.0f} s")
+
+
+def wait_until_ready(base: str, timeout: float = 900.0) -> None:
+    """Wait until the server's engine has warmed up (``/api/health`` says ``ready``): until
+    then it holds the games' requests, and a cold numba cache takes minutes on a busy
+    machine, which would time the setup out or count the compiling as latency."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            health = httpx.get(f"{base}/api/health", timeout=5.0)
+            if health.status_code == 404:
+                return  # a server that cannot say: nothing to wait for
+            if health.status_code == 200 and health.json().get("ready"):
+                return
+        except httpx.ConnectError:
+            raise  # nothing listens there: no use waiting
+        except (httpx.HTTPError, ValueError):
+            pass  # busy warming up
+        time.sleep(0.5)
+    raise RuntimeError(f"the engine of the server at {base} was not ready within {timeout:.0f} s")
 
 
 class _Player:
@@ -189,12 +268,12 @@ class _Player:
                 # but never before the answer to a move of one's own has come
                 wait = self.deadline - time.monotonic() + 5.0
                 try:
-                    raw = await asyncio.wait_for(
-                        ws.recv(), 60.0 if self.pending else max(0.1, wait)
-                    )
+                    # (a timeout scope, not wait_for: that would start a task per message)
+                    async with asyncio.timeout(60.0 if self.pending else max(0.1, wait)):
+                        raw = await ws.recv()
                 except TimeoutError:
                     return
-                if not await self._handle(ws, json.loads(raw)):
+                if not await self._handle(ws, loads(raw)):
                     return
 
     async def _handle(self, ws: Any, message: dict[str, Any]) -> bool:
@@ -253,11 +332,12 @@ async def run_load(
     seed: int,
     think: float = 1.0,
     game: str | None = None,
+    server_pid: int | None = None,
 ) -> LoadReport:
     """Play ``games`` concurrent online games on the server at ``base`` for up to ``seconds``
     (each up to ``max_moves`` decisions; a player thinks ``think`` seconds a move on average,
     0 to move at once; ``game``: a registered game, the first by default); returns the
-    measurements."""
+    measurements, with the CPU time of the server process ``server_pid`` if given."""
     check_loopback(base)
     report = LoadReport(games)
     rng = random.Random(seed)
@@ -299,6 +379,8 @@ async def run_load(
         # while it measures (its garbage over one run is a few megabytes).
         gc.collect()
         gc.disable()
+        server_cpu = cpu_seconds(server_pid) if server_pid is not None else None
+        client_cpu = time.process_time()
         start = time.perf_counter()
         deadline = time.monotonic() + seconds
         opening = asyncio.Semaphore(50)
@@ -323,6 +405,10 @@ async def run_load(
         finally:
             gc.enable()
         report.seconds = time.perf_counter() - start
+        report.client_cpu_s = time.process_time() - client_cpu
+        if server_pid is not None and server_cpu is not None:
+            after = cpu_seconds(server_pid)
+            report.server_cpu_s = None if after is None else after - server_cpu
         acked: dict[str, int] = {}
         for p, (gid, _seat) in zip(
             players, [(g, s) for g, seats in created for _t, s in seats], strict=True

@@ -66,7 +66,7 @@ def legal_moves_json(state: State) -> list[dict[str, Any]]:
     moves = state.legal_moves()
     # where the moves mark their captures themselves, playing each one to count is not needed
     count = not any(move.capture for move in moves)
-    before = state.dice_counts() if count else {}
+    before: dict[str, int] | None = None
     mover = state.to_move
     described = []
     for move in moves:
@@ -75,9 +75,15 @@ def legal_moves_json(state: State) -> list[dict[str, Any]]:
             after = state.play(move)
             if rolls and after.is_chance():
                 info["rolled_after"] = True
-            taken = dice_lost(before, after.dice_counts(), mover) if count else 0
-            if taken:
-                info["captures"] = taken
+            # Counting the dice of a position reads every square (most of a snapshot's cost
+            # when done for every legal move): a move that takes dice off the board restarts
+            # the no-capture clock, so only a position whose clock reads 0 is counted.
+            if count and after.clock == 0:
+                if before is None:
+                    before = state.dice_counts()
+                taken = dice_lost(before, after.dice_counts(), mover)
+                if taken:
+                    info["captures"] = taken
         described.append(info)
     return described
 

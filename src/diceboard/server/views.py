@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Any
+from typing import Any, TypeVar
 
 from diceboard import games
 from diceboard.core.game import Game, State
@@ -91,14 +91,55 @@ def _variant_title(rules: Game) -> str | None:
 def captured_json(live: LiveGame) -> dict[str, int]:
     """How many dice each player has lost so far (taken off the board by the other's moves),
     counted over the game's positions."""
-    lost = dict.fromkeys(live.players, 0)
-    path = list(live.state.path())
-    counts = [state.dice_counts() for state in path]
+    return dict(_lost_by(live.state, live.players))
+
+
+def _lost_by(state: State, players: tuple[str, str]) -> dict[str, int]:
+    lost = dict.fromkeys(players, 0)
+    path = list(state.path())
+    counts = [node.dice_counts() for node in path]
     for parent, before, after in zip(path, counts, counts[1:], strict=False):
-        for p in lost:
-            if p != parent.to_move:
-                lost[p] += max(0, before.get(p, 0) - after.get(p, 0))
+        _add_lost(lost, parent.to_move, before, after)
     return lost
+
+
+def _add_lost(
+    lost: dict[str, int], mover: str, before: dict[str, int], after: dict[str, int]
+) -> None:
+    for p in lost:
+        if p != mover:
+            lost[p] += max(0, before.get(p, 0) - after.get(p, 0))
+
+
+class CapturedCounts:
+    """:func:`captured_json` kept per state, so that a new position counts its own dice
+    only, not every position of the game again (a state's parent is the game's previous
+    state, whose counts are held here)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        #: id(state) -> (the state, kept so that its id is not reused; its dice; the losses)
+        self._held: OrderedDict[int, tuple[State, dict[str, int], dict[str, int]]] = OrderedDict()
+
+    def of(self, live: LiveGame) -> dict[str, int]:
+        """The dice each player of ``live`` has lost so far."""
+        state = live.state
+        held = self._held.get(id(state))
+        if held is not None and held[0] is state:
+            self._held.move_to_end(id(state))
+            return dict(held[2])
+        counts = state.dice_counts()
+        parent = state.parent
+        above = self._held.get(id(parent)) if parent is not None else None
+        if parent is not None and above is not None and above[0] is parent:
+            lost = dict(above[2])
+            _add_lost(lost, parent.to_move, above[1], counts)
+        else:
+            lost = _lost_by(state, live.players)
+        self._held[id(state)] = (state, counts, lost)
+        while len(self._held) > self._size:
+            self._held.popitem(last=False)
+        return dict(lost)
 
 
 def sides_json(state: State) -> dict[str, dict[str, int | None]]:
@@ -122,6 +163,26 @@ def public_view(
 ) -> dict[str, Any]:
     """The snapshot every viewer of ``live`` gets; ``pictures=False`` leaves out the board
     picture and its geometry (for programs, which need only the data)."""
+    return {
+        **_shared_view(live, flipped, pictures, captured_json(live)),
+        **seats_view(live, connected),
+    }
+
+
+def seats_view(live: LiveGame, connected: set[str]) -> dict[str, Any]:
+    """The part of the snapshot that changes when a player connects or leaves: the seats."""
+    return {
+        "seats": {
+            s: seat_info(live.seats[s], s in connected) for s in live.players if s in live.seats
+        }
+    }
+
+
+def _shared_view(
+    live: LiveGame, flipped: bool, pictures: bool, captured: dict[str, int]
+) -> dict[str, Any]:
+    """The snapshot but for its seats (:func:`seats_view`): the same for every viewer of this
+    revision whoever is connected."""
     data = live.data
     state = live.state
     now = time.time()
@@ -147,16 +208,13 @@ def public_view(
         "players": list(live.players),
         "player_names": list(live.rules.player_names),
         "die_colours": [die_style(live.rules.name, p).fill for p in live.players],
-        "seats": {
-            s: seat_info(live.seats[s], s in connected) for s in live.players if s in live.seats
-        },
         "version": data.version,
         "revision": data.revision,
         "position": str(state),
         "start_position": data.start_position,
         "to_move": live.side_to_move(),
         "hand": hand_json(state),
-        "captured": captured_json(live),
+        "captured": captured,
         "sides": sides_json(state),
         "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
         "legal": legal,
@@ -194,26 +252,35 @@ def public_view(
 
 
 class ViewCache:
-    """Public snapshots as JSON text, built once per (game, revision, orientation, presence)."""
+    """Public snapshots as JSON text. The costly part (legal moves, history, board) is built
+    and serialised once per (game, revision, orientation, pictures); the seats, which change
+    when a player connects or leaves, are serialised on their own and joined to it as text,
+    so that a connection does not rebuild the snapshot."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 2048) -> None:
         self._size = size
-        self._cache: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
+        self._shared: OrderedDict[tuple[str, int, bool, bool], str] = OrderedDict()
+        self._whole: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
+        self._captured = CapturedCounts(2 * size)
 
     def public_json(
         self, live: LiveGame, flipped: bool, connected: set[str], pictures: bool = True
     ) -> str:
         """The public snapshot of ``live`` as JSON."""
-        key = (live.id, live.data.revision, flipped, pictures, frozenset(connected))
-        text = self._cache.get(key)
-        if text is None:
-            view = public_view(live, flipped, connected, pictures)
-            text = jsontext.dumps(view)
-            self._cache[key] = text
-            while len(self._cache) > self._size:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
+        key = (live.id, live.data.revision, flipped, pictures)
+        whole_key = (*key, frozenset(connected))
+        text = _lookup(self._whole, whole_key)
+        if text is not None:
+            return text
+        shared = _lookup(self._shared, key)
+        if shared is None:
+            view = _shared_view(live, flipped, pictures, self._captured.of(live))
+            shared = jsontext.dumps(view)
+            _store(self._shared, key, shared, self._size)
+        seats = jsontext.dumps(seats_view(live, connected))
+        # both are JSON objects: the seats' members go after the shared ones
+        text = shared[:-1] + "," + seats[1:]
+        _store(self._whole, whole_key, text, self._size)
         return text
 
     def message(
@@ -234,3 +301,19 @@ class ViewCache:
             + self.public_json(live, flipped, connected, pictures)
             + "}"
         )
+
+
+K = TypeVar("K")
+
+
+def _lookup(cache: OrderedDict[K, str], key: K) -> str | None:
+    text = cache.get(key)
+    if text is not None:
+        cache.move_to_end(key)
+    return text
+
+
+def _store(cache: OrderedDict[K, str], key: K, text: str, size: int) -> None:
+    cache[key] = text
+    while len(cache) > size:
+        cache.popitem(last=False)

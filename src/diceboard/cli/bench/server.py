@@ -16,8 +16,10 @@ a server already running on this machine), open GAMES online games with two WebS
 each, and let every player answer its turn with a random legal move (after thinking --think
 seconds on average) until each game has made
 --moves decisions, is over, or --seconds have passed. Prints the move latency (from sending a
-move to receiving the state that holds it) and checks that every acknowledged move is stored.
-Only loopback addresses are used."""
+move to receiving the state that holds it), the CPU time the server (a server it started) and
+this client used meanwhile (the client plays every game from one process on the same cores as
+the server: when it is busy, it takes the server's time), and checks that every acknowledged
+move is stored. Only loopback addresses are used."""
 
 EXAMPLES = """\
 examples:
@@ -81,7 +83,12 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the load test and print its figures."""
     try:
-        from diceboard.server.loadtest import check_loopback, run_load, running_server
+        from diceboard.server.loadtest import (
+            check_loopback,
+            run_load,
+            running_server,
+            wait_until_ready,
+        )
     except ImportError as exc:
         raise UsageError(
             f"the server bench needs the 'web' extra ({exc.name} is missing)"
@@ -95,6 +102,7 @@ def run(args: argparse.Namespace) -> int:
         import httpx
 
         try:
+            wait_until_ready(args.url.rstrip("/"))
             report = asyncio.run(
                 run_load(
                     args.url.rstrip("/"),
@@ -105,12 +113,20 @@ def run(args: argparse.Namespace) -> int:
                     args.think,
                 )
             )
-        except (httpx.HTTPError, OSError) as exc:
+        except (httpx.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     else:
-        with running_server() as base:
+        with running_server() as served:
             report = asyncio.run(
-                run_load(base, args.games, args.seconds, args.moves, args.seed, args.think)
+                run_load(
+                    served.base,
+                    args.games,
+                    args.seconds,
+                    args.moves,
+                    args.seed,
+                    args.think,
+                    server_pid=served.pid,
+                )
             )
     if args.json:
         print(
@@ -124,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
                     "p90_ms": report.percentile(90),
                     "p99_ms": report.percentile(99),
                     "max_ms": max(report.latencies_ms, default=None),
+                    "server_cpu_s": report.server_cpu_s,
+                    "client_cpu_s": report.client_cpu_s,
                     "lost": report.lost,
                 }
             )

@@ -3,7 +3,8 @@ and committing, authorisation, and the preamble every player's action starts wit
 (:meth:`ServiceCore.action`: the game's lock, the caller's seats, a clock that ran out).
 
 Actions on one game are serialised by a per-game lock, and every write is committed to the
-database (guarded by the game's revision) before it is acknowledged or broadcast.
+database (guarded by the game's revision) before it is acknowledged or broadcast; the writes
+that arrive in the same turn of the event loop share one transaction (group commit).
 
 On PostgreSQL the core is one of possibly several server processes (:attr:`ServiceCore.cluster`,
 see :mod:`diceboard.server.cluster`): a game read from memory is first checked against the
@@ -33,6 +34,8 @@ from diceboard.server.hub import Hub
 from diceboard.server.live import TIMEOUT, LiveGame, make_rules, result_for, state_after_moves
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import GameData, MoveData, Repository, SeatData
+from diceboard.server.storage.group_commit import GroupCommit
+from diceboard.server.storage.repository import Write
 from diceboard.server.tokens import same_hash
 
 log = logging.getLogger(__name__)
@@ -102,6 +105,8 @@ class ServiceCore:
         self.pool = pool
         self.hub = hub
         self.settings = settings
+        #: every change of a game is stored through this (see :mod:`.group_commit`)
+        self.writes = GroupCommit(repository)
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._flags: dict[str, asyncio.TimerHandle] = {}
@@ -205,14 +210,9 @@ class ServiceCore:
     ) -> LiveGame:
         """Store ``after`` in place of ``before``, then publish it. If the game changed in the
         database meanwhile nothing is stored and 409 is raised with the current game."""
-        ok = await self.db(
-            self.repository.commit,
-            before.data,
-            after.data,
-            keep_moves=keep_moves,
-            new_moves=new_moves,
-            seats=seats,
-        )
+        # committed together with the other writes of this turn of the loop (group commit),
+        # and answered only once that transaction has committed
+        ok = await self.writes.commit(Write(before.data, after.data, keep_moves, new_moves, seats))
         if not ok:
             self._cache.pop(before.id, None)
             current = await self.get(before.id)

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import cast
 
-from sqlalchemy import Table, bindparam, delete, select, text, update
+from sqlalchemy import Connection, Table, bindparam, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from diceboard.server.storage.database import Database
@@ -76,6 +76,17 @@ def _move_rows(game_id: str, start: int, moves: Sequence[MoveData]) -> list[Move
     ]
 
 
+@dataclasses.dataclass(frozen=True)
+class Write:
+    """One guarded change of a game (see :meth:`Repository.commit`)."""
+
+    before: GameData
+    after: GameData
+    keep_moves: int | None = None
+    new_moves: tuple[MoveData, ...] = ()
+    seats: tuple[SeatData, ...] = ()
+
+
 class Repository:
     """Reads and guarded writes of games, seats and moves."""
 
@@ -118,35 +129,63 @@ class Repository:
         appended after the remaining ones; ``seats`` are replaced. Returns ``False`` (and
         changes nothing) when the game's revision is no longer ``before.revision``.
         """
-        values = {name: getattr(after, name) for name in _UPDATED_FIELDS}
-        start = before.move_count if keep_moves is None else keep_moves
-        rows = [
-            {"game_id": before.id, "idx": start + i, **dataclasses.asdict(m)}
-            for i, m in enumerate(new_moves)
-        ]
-        # statements built once with bound parameters: a move costs one UPDATE and one INSERT
+        return self.commit_write(Write(before, after, keep_moves, tuple(new_moves), tuple(seats)))
+
+    def commit_write(self, write: Write) -> bool:
+        """:meth:`commit` of one :class:`Write`, in a transaction of its own."""
         try:
             with self._db.engine.begin() as connection:
-                result = connection.execute(
-                    _GUARDED_UPDATE, {"b_id": before.id, "b_revision": before.revision, **values}
-                )
-                if result.rowcount != 1:
+                if not self._apply(connection, write):
                     connection.rollback()
                     return False
-                if keep_moves is not None:
-                    connection.execute(_TRUNCATE, {"b_id": before.id, "b_from": keep_moves})
-                if rows:
-                    connection.execute(_MOVES.insert(), rows)
-                for seat in seats:
-                    connection.execute(
-                        _SEAT_UPDATE,
-                        {"b_id": before.id, "b_seat": seat.seat, **dataclasses.asdict(seat)},
-                    )
-                if self.notify_origin is not None:
-                    payload = change_payload(before.id, after.revision, self.notify_origin)
-                    connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
         except IntegrityError:
             return False
+        return True
+
+    def commit_all(self, writes: Sequence[Write]) -> list[bool]:
+        """Several writes (of different games) in one transaction, so one commit (one sync of
+        the disk) serves them all: whether each was applied (``False``: its game's revision
+        had moved on, and nothing of that write was changed).
+
+        A write whose guard fails has changed nothing, so the others go on in the same
+        transaction. Any other failure (a broken constraint, a deadlock) rolls the whole
+        transaction back and raises: nothing of any write is stored then, and the caller may
+        commit them one by one. The games' rows are locked in order of their ids, so that two
+        processes' batches cannot deadlock on each other."""
+        order = sorted(range(len(writes)), key=lambda i: writes[i].before.id)
+        applied = [False] * len(writes)
+        with self._db.engine.begin() as connection:
+            for i in order:
+                applied[i] = self._apply(connection, writes[i])
+        return applied
+
+    def _apply(self, connection: Connection, write: Write) -> bool:
+        """The statements of one write, in ``connection``'s transaction; ``False`` (with
+        nothing changed) when the guard fails."""
+        before, after, keep_moves = write.before, write.after, write.keep_moves
+        values = {name: getattr(after, name) for name in _UPDATED_FIELDS}
+        # statements built once with bound parameters: a move costs one UPDATE and one INSERT
+        result = connection.execute(
+            _GUARDED_UPDATE, {"b_id": before.id, "b_revision": before.revision, **values}
+        )
+        if result.rowcount != 1:
+            return False
+        if keep_moves is not None:
+            connection.execute(_TRUNCATE, {"b_id": before.id, "b_from": keep_moves})
+        start = before.move_count if keep_moves is None else keep_moves
+        if write.new_moves:
+            rows = [
+                {"game_id": before.id, "idx": start + i, **dataclasses.asdict(m)}
+                for i, m in enumerate(write.new_moves)
+            ]
+            connection.execute(_MOVES.insert(), rows)
+        for seat in write.seats:
+            connection.execute(
+                _SEAT_UPDATE, {"b_id": before.id, "b_seat": seat.seat, **dataclasses.asdict(seat)}
+            )
+        if self.notify_origin is not None:
+            payload = change_payload(before.id, after.revision, self.notify_origin)
+            connection.execute(_NOTIFY, {"channel": CHANNEL, "payload": payload})
         return True
 
     # --- reads ----------------------------------------------------------------------------

@@ -1,0 +1,192 @@
+"""Group commit (:mod:`diceboard.server.storage.group_commit`): writes that arrive together
+share one transaction, each is answered only after it committed, and one refused or broken
+write never takes the others with it."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from diceboard.server.storage import Database, MoveData, Repository
+from diceboard.server.storage.group_commit import GroupCommit
+from diceboard.server.storage.repository import Write
+from diceboard.server.storage.rows import GameData
+from tests.server.test_units import sample_game
+
+
+@pytest.fixture
+def repository(database_url: str) -> Iterator[Repository]:
+    database = Database.open(database_url)
+    yield Repository(database)
+    database.close()
+
+
+def _games(repository: Repository, count: int) -> list[GameData]:
+    games = [dataclasses.replace(sample_game(), id=f"g{i}") for i in range(count)]
+    for game in games:
+        repository.insert(game, [], [])
+    return games
+
+
+def _move(game: GameData, notation: str) -> Write:
+    after = dataclasses.replace(game, revision=game.revision + 1, version=2, move_count=1)
+    return Write(game, after, new_moves=(MoveData(notation, "W", 1.0),))
+
+
+def _commits(repository: Repository) -> list[int]:
+    """A list that counts the transactions committed on ``repository``'s engine."""
+    seen: list[int] = []
+    event.listen(repository.database.engine, "commit", lambda _conn: seen.append(1))
+    return seen
+
+
+def _stored_moves(repository: Repository, game_id: str) -> list[str]:
+    loaded = repository.load(game_id)
+    assert loaded is not None
+    return [m.notation for m in loaded[2]]
+
+
+@pytest.mark.parametrize("in_thread", [True, False])
+def test_writes_of_one_turn_share_one_transaction(repository: Repository, in_thread: bool) -> None:
+    games = _games(repository, 20)
+    commits = _commits(repository)
+    group = GroupCommit(repository, in_thread=in_thread)
+
+    async def main() -> list[bool]:
+        return await asyncio.gather(*(group.commit(_move(g, f"m{g.id}")) for g in games))
+
+    assert asyncio.run(main()) == [True] * 20
+    assert len(commits) == 1 and (group.transactions, group.writes) == (1, 20)
+    for game in games:
+        assert _stored_moves(repository, game.id) == [f"m{game.id}"]
+
+
+def test_each_writer_is_answered_after_its_transaction_committed(repository: Repository) -> None:
+    games = _games(repository, 3)
+    commits = _commits(repository)
+    group = GroupCommit(repository)
+    committed_when_answered: list[int] = []
+
+    async def one(game: GameData) -> None:
+        assert await group.commit(_move(game, "x"))
+        committed_when_answered.append(len(commits))
+        # what was acknowledged is in the database, read on another connection
+        assert _stored_moves(repository, game.id) == ["x"]
+
+    async def main() -> None:
+        await asyncio.gather(*(one(g) for g in games))
+
+    asyncio.run(main())
+    assert committed_when_answered == [1, 1, 1]
+
+
+def test_a_write_refused_by_its_guard_leaves_the_others_stored(repository: Repository) -> None:
+    fresh, stale = _games(repository, 2)
+    moved = _move(stale, "first")
+    assert repository.commit(moved.before, moved.after)  # another writer came first
+    group = GroupCommit(repository)
+
+    async def main() -> list[bool]:
+        return await asyncio.gather(
+            group.commit(_move(fresh, "a")), group.commit(_move(stale, "b"))
+        )
+
+    assert asyncio.run(main()) == [True, False]
+    assert _stored_moves(repository, fresh.id) == ["a"]
+    assert _stored_moves(repository, stale.id) == []
+    loaded = repository.load(stale.id)
+    assert loaded is not None and loaded[0].revision == stale.revision + 1
+
+
+def test_a_write_that_breaks_a_constraint_fails_alone(repository: Repository) -> None:
+    before, good, after = _games(repository, 3)
+    # a game whose stored move 0 exists although its row says it has none: appending move 0
+    # breaks the moves' primary key inside the shared transaction
+    clashing = dataclasses.replace(sample_game(), id="clash")
+    repository.insert(clashing, [], [MoveData("taken", "W", 1.0)])
+    commits = _commits(repository)
+    group = GroupCommit(repository)
+
+    async def main() -> list[bool]:
+        return await asyncio.gather(
+            group.commit(_move(before, "a")),
+            group.commit(_move(clashing, "b")),
+            group.commit(_move(good, "c")),
+            group.commit(_move(after, "d")),
+        )
+
+    assert asyncio.run(main()) == [True, False, True, True]
+    assert [_stored_moves(repository, g.id) for g in (before, good, after)] == [["a"], ["c"], ["d"]]
+    stored = repository.load("clash")
+    assert stored is not None
+    assert stored[0].revision == clashing.revision and [m.notation for m in stored[2]] == ["taken"]
+    # the shared transaction was rolled back, then the three good writes committed one by one
+    assert len(commits) == 3
+
+
+def test_a_failing_transaction_raises_to_its_writers(
+    repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = _games(repository, 2)
+    group = GroupCommit(repository)
+
+    def fail(*_args: Any) -> Any:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(repository, "commit_all", fail)
+    monkeypatch.setattr(repository, "commit_write", fail)
+
+    async def main() -> list[BaseException | bool]:
+        return await asyncio.gather(
+            *(group.commit(_move(g, "x")) for g in games), return_exceptions=True
+        )
+
+    results = asyncio.run(main())
+    assert all(isinstance(r, OSError) for r in results)
+
+
+def test_a_constraint_broken_in_the_shared_transaction_spoils_no_other_write(
+    repository: Repository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    games = _games(repository, 3)
+    group = GroupCommit(repository)
+    real_write = repository.commit_write
+
+    def shared(_writes: Any) -> list[bool]:
+        raise IntegrityError("INSERT", {}, Exception("UNIQUE constraint failed"))
+
+    def alone(write: Write) -> bool:
+        if write.before.id == games[1].id:
+            return False  # the write that broke the constraint, refused on its own
+        return real_write(write)
+
+    monkeypatch.setattr(repository, "commit_all", shared)
+    monkeypatch.setattr(repository, "commit_write", alone)
+
+    async def main() -> list[bool]:
+        return await asyncio.gather(*(group.commit(_move(g, "x")) for g in games))
+
+    assert asyncio.run(main()) == [True, False, True]
+    assert [_stored_moves(repository, g.id) for g in games] == [["x"], [], ["x"]]
+
+
+def test_writes_queued_while_one_commits_go_into_the_next(repository: Repository) -> None:
+    games = _games(repository, 6)
+    group = GroupCommit(repository)
+
+    async def main() -> None:
+        first = [asyncio.create_task(group.commit(_move(g, "a"))) for g in games[:3]]
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # the first batch is taken and committing now
+        later = [asyncio.create_task(group.commit(_move(g, "b"))) for g in games[3:]]
+        assert all(await asyncio.gather(*first, *later))
+
+    asyncio.run(main())
+    assert group.writes == 6 and 1 <= group.transactions <= 2

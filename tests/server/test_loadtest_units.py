@@ -1,0 +1,64 @@
+"""The load test's own measurements: CPU time read from ``/proc``, and the report's lines."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from diceboard.server.loadtest import LoadReport, cpu_seconds
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here")
+
+
+@needs_proc
+def test_cpu_seconds_follow_the_work_done() -> None:
+    before = cpu_seconds(os.getpid())
+    assert before is not None and before > 0
+    began = time.process_time()
+    while time.process_time() - began < 0.3:
+        pass
+    after = cpu_seconds(os.getpid())
+    assert after is not None and after - before >= 0.2
+
+
+@needs_proc
+def test_cpu_seconds_count_living_children() -> None:
+    # a parent that starts a busy child and waits: the child's time is the parent's too
+    busy = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.6: pass\n"
+    parent = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            f"import subprocess, sys; subprocess.run([sys.executable, '-c', {busy!r}])",
+        ]
+    )
+    try:
+        seen = 0.0
+        deadline = time.monotonic() + 60
+        while parent.poll() is None and time.monotonic() < deadline:
+            seen = max(seen, cpu_seconds(parent.pid) or 0.0)
+            time.sleep(0.05)
+    finally:
+        parent.wait(60)
+    assert seen >= 0.4
+
+
+def test_cpu_seconds_of_no_process() -> None:
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    assert cpu_seconds(gone.pid) is None
+
+
+def test_the_report_says_what_each_side_used() -> None:
+    report = LoadReport(games=2, moves=4, latencies_ms=[1.0, 2.0], seconds=2.0)
+    report.client_cpu_s = 0.5
+    lines = "\n".join(report.lines())
+    assert "server CPU         not measured" in lines
+    assert "client CPU         0.5 s (25 % of one core)" in lines
+    report.server_cpu_s = 3.0
+    assert "server CPU         3.0 s (150 % of one core)" in "\n".join(report.lines())

@@ -14,7 +14,7 @@ kernel's notation key), so listing the legal moves builds no new objects.
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -103,10 +103,8 @@ def _stateless_text(action: int) -> str:
 STATELESS_TEXT: tuple[str, ...] = tuple(_stateless_text(a) for a in range(NUM_ACTIONS))
 
 
-@lru_cache(maxsize=4096)
 def absorb_move(seq: tuple[int, ...]) -> Move:
-    """The absorption prefix ``{a1,b6}`` of the hex sequence ``seq`` as a move (one shared
-    object per sequence, while it is among the most recent ones)."""
+    """The absorption prefix ``{a1,b6}`` of the hex sequence ``seq`` as a move."""
     hexes = tuple(HEX_NAMES[h] for h in seq)
     return Move(prefix_text(seq), tuple(ABSORB + h for h in seq), MoveKind.ABSORB, absorbed=hexes)
 
@@ -220,40 +218,21 @@ def prefix_text(seq: tuple[int, ...]) -> str:
     return "{" + ",".join(HEX_NAMES[h] for h in seq) + "}"
 
 
-#: whole turns already made, by (prefix hexes, notation key of the act): a Move is a value,
-#: so positions that offer the same turn share one object, and listing a position's turns
-#: joins only the ones never seen (kept bounded: emptied when full)
-_TURNS: dict[tuple[tuple[int, ...], int], Move] = {}
-_TURNS_MAX = 1 << 16
-
-
 def turns_with_prefix(arr: np.ndarray, opts: np.ndarray) -> list[Move]:
     """The legal turns of a position whose player to move must absorb first, sorted."""
     prefixes, lengths, starts, keys = kernel.absorption_turns(arr, opts)
-    acts = interned()
-    key_list = keys.tolist()
+    acts = moves_of_keys(keys)
     bounds = starts.tolist()
-    seqs = [
-        tuple(row[:length]) for row, length in zip(prefixes.tolist(), lengths.tolist(), strict=True)
+    heads = [
+        absorb_move(tuple(row[:length]))
+        for row, length in zip(prefixes.tolist(), lengths.tolist(), strict=True)
     ]
-    heads = [absorb_move(seq) for seq in seqs]
     # each prefix's acts come in notation order, and no prefix text begins another ("{a1}"
     # and "{a1,b6}" differ at their fourth character), so sorting the prefixes by their text
     # sorts the turns
     turns: list[Move] = []
-    made = _TURNS
     for i in sorted(range(len(heads)), key=lambda i: heads[i].notation):
-        head, seq = heads[i], seqs[i]
-        for key in key_list[bounds[i] : bounds[i + 1]]:
-            turn = made.get((seq, key))
-            if turn is None:
-                act = acts[key]
-                assert act is not None  # the key of a legal act names a turn
-                turn = head.joined(act)
-                if len(made) >= _TURNS_MAX:
-                    made.clear()
-                made[(seq, key)] = turn
-            turns.append(turn)
+        turns.extend(heads[i].joined(act) for act in acts[bounds[i] : bounds[i + 1]])
     return turns
 
 

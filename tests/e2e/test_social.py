@@ -152,6 +152,7 @@ def test_an_imported_record_continues_from_any_position(page: Any, server: Serve
     page.click("#import")
     page.wait_for_url("**/game/**")
     page.wait_for_selector("#continue:not([hidden])")
+    imported_url = page.url
     assert page.locator("#status").inner_text() == "Record: unfinished (*)"
     # step back to the position after White's first move and continue it at one screen
     page.click("#nav-first")
@@ -159,7 +160,8 @@ def test_an_imported_record_continues_from_any_position(page: Any, server: Serve
     page.wait_for_function("document.querySelector('#viewing').textContent.includes('b1-b2=2')")
     assert page.input_value("#continue-side") == "B"  # Black is to move there
     page.click("#continue-local")
-    page.wait_for_url(lambda url: gid not in url and "/game/" in url)
+    # the imported record has a game page of its own: wait until the page leaves it
+    page.wait_for_url(lambda url: url != imported_url and gid not in url and "/game/" in url)
     page.wait_for_selector("#board svg")
     page.wait_for_function("document.body.dataset.version !== undefined")
     new_id = page.url.rstrip("/").split("/")[-1]

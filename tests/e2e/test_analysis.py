@@ -171,3 +171,33 @@ def test_a_finished_games_review_marks_its_mistakes(page: Any, server: Server) -
     assert page.locator("#board .mark-hint-from").count() >= 1
     assert page.locator("#board .path-hint").count() >= 1
     screenshot(page, "analysis-review")
+
+
+def test_the_board_fits_a_phone(browser: Any, server: Server) -> None:
+    """At 390 px the board, the win-probability bar and its figures all fit: the figures are
+    shown whole (not cut off), and the page does not scroll sideways."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        bypass_csp=True,
+    )
+    page = context.new_page()
+    try:
+        page.goto(f"{server.base}/analysis?game=chase")
+        page.wait_for_selector("#board svg")
+        page.wait_for_function("document.body.dataset.win !== undefined", timeout=ENGINE_MS)
+        text = page.locator("#eval-text")
+        assert "%" in text.inner_text()
+        assert page.evaluate(
+            "(() => { const t = document.querySelector('#eval-text');"
+            " return t.scrollWidth <= t.clientWidth + 1"
+            " && t.getBoundingClientRect().right <= window.innerWidth + 1; })()"
+        )
+        bar = page.locator("#eval-bar").bounding_box()
+        assert bar is not None and bar["width"] >= 60
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        screenshot(page, "analysis-phone")
+    finally:
+        context.close()

@@ -88,6 +88,10 @@ def test_a_puzzle_solved_and_one_failed(page: Any, server: Server, name: str) ->
     play_by_clicks(page, _described(shown["legal"], by_id[first]["solution"]))
     page.wait_for_selector('body[data-result="correct"]')
     assert page.locator("#progress").get_attribute("data-solved") == "1"
+    solved = page.locator("#message").inner_text()
+    # what the move does is said once, in the server's sentence (the page once added its
+    # own "(the move wins the game)" after it)
+    assert solved.startswith("✓ Solved: ") and solved.endswith(")."), solved
     screenshot(page, f"puzzle-{name}-solved")
     page.click("#next")
     page.wait_for_function(f"document.body.dataset.puzzle !== {first!r}")

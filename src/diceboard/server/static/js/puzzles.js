@@ -5,11 +5,6 @@ import { request } from "./api.js";
 import { Trainer, store, stored, wireNotation } from "./trainer.js";
 
 const $ = (id) => document.getElementById(id);
-const THEMES = {
-  win: "the move wins the game",
-  material: "the move wins material",
-  save: "the move saves a die",
-};
 const key = (game) => `diceboard.puzzles.${game}`;
 
 const ui = { games: [], game: null, list: null, puzzle: null, progress: null, tried: false };
@@ -123,7 +118,8 @@ async function answer(notation) {
   ui.tried = true;
   if (judged.correct) {
     if (first && !ui.progress.failed.has(pz.id)) ui.progress.solved.add(pz.id);
-    say(`✓ ${judged.text} (${THEMES[pz.theme] || pz.theme})`, "success");
+    // the server's text already says what the move does (its theme)
+    say(`✓ ${judged.text}`, "success");
     setResult("correct");
     $("next").focus();
   } else {

@@ -1,5 +1,6 @@
 """Playing strength levels 1 (a beginner who blunders) to 8, in every game, and above them
-levels that only some games have (:data:`EXTRA_LEVELS`: Chase's level 9).
+levels that only some games have (:data:`EXTRA_LEVELS`: level 9, see each game's
+``LEVEL_SPECS``); :func:`game_levels` is what one game's menu offers.
 
 Each level is an agent spec per game: the game's search binding (``games/<game>/ai.py``)
 declares them in ``LEVEL_SPECS`` (level -> spec), and ``level:N`` plays the spec of the game
@@ -39,13 +40,14 @@ LEVELS: dict[int, Level] = {
     5: Level("looks three moves ahead, one move in five at random"),
     6: Level("a fifth of a second a move, one move in ten at random"),
     7: Level("half a second a move, one move in twenty at random"),
-    8: Level("the strongest: 1.8 s a move, never careless"),
+    8: Level("1.8 s a move, never careless (the strongest where a game has no level 9)"),
 }
 
-#: levels above :data:`LEVELS` that only some games declare, so the menus (which offer every
-#: game the same levels) leave them out: level -> what it is
+#: levels above :data:`LEVELS` that only some games declare (a game's menu offers them where
+#: it does, :func:`game_levels`): level -> what it is. Level 9's first move waits for its
+#: search to compile or load (the server warms up the levels' alpha-beta search only)
 EXTRA_LEVELS: dict[int, Level] = {
-    9: Level("stronger than level 8 where a game has it (Chase: PUCT search, 1.8 s a move)"),
+    9: Level("the strongest: a stronger search, 1.8 s a move, slower to start"),
 }
 
 
@@ -57,6 +59,17 @@ def check_level(level: int) -> None:
             f"level {level} does not exist: levels are 1 to {max(LEVELS)}"
             f" (and {', '.join(map(str, EXTRA_LEVELS))} in the games that declare it)"
         )
+
+
+def game_levels(game_name: str) -> dict[int, Level]:
+    """The levels ``game_name`` has (:data:`LEVELS` and those of :data:`EXTRA_LEVELS` it
+    declares), weakest first, with what each is: what a menu of that game offers.
+
+    >>> sorted(game_levels("chase"))
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    table = {**LEVELS, **EXTRA_LEVELS}
+    return {level: table[level] for level in sorted(level_specs(game_name)) if level in table}
 
 
 def level_specs(game_name: str) -> dict[int, str]:

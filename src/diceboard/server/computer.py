@@ -34,25 +34,30 @@ log = logging.getLogger(__name__)
 FALLBACK_AGENT = "random"
 
 
-def computer_levels() -> list[dict[str, str]]:
+def computer_levels(game: str | None = None) -> list[dict[str, Any]]:
     """The computer opponents on offer, weakest first: the random mover (always there, as a
-    fallback and for testing), then the AI package's levels once it has them."""
-    levels = [{"spec": FALLBACK_AGENT, "label": "Random mover"}]
-    declared = getattr(ai, "LEVELS", None)
-    if isinstance(declared, dict) and declared:
-        for number, entry in sorted(declared.items()):
-            about = entry[0] if isinstance(entry, tuple | list) and entry else ""
-            label = f"Level {number}" + (f" — {about}" if about else "")
-            levels.append({"spec": f"level:{number}", "label": label})
-    elif "level" in ai.FACTORIES:
-        levels.extend({"spec": f"level:{n}", "label": f"Level {n}"} for n in range(1, 9))
+    fallback and for testing), then the AI package's levels. A level that only some games
+    have (level 9) names them in ``games``; with ``game``, only the levels that game has."""
+    names = list(games.names()) if game is None else [game]
+    tables = {name: ai.game_levels(name) for name in names}
+    levels: list[dict[str, Any]] = [{"spec": FALLBACK_AGENT, "label": "Random mover"}]
+    for number in sorted({n for table in tables.values() for n in table}):
+        having = [name for name in names if number in tables[name]]
+        entry: dict[str, Any] = {
+            "spec": f"level:{number}",
+            "label": f"Level {number} — {tables[having[0]][number].about}",
+        }
+        if len(having) < len(names):
+            entry["games"] = having
+        levels.append(entry)
     return levels
 
 
 def default_level() -> str:
-    """The opponent of a game created without a level: a middling one."""
-    specs = [level["spec"] for level in computer_levels()]
-    return specs[len(specs) // 2]
+    """The opponent of a game created without a level: a middling one of the levels every
+    game has."""
+    specs = [level["spec"] for level in computer_levels() if "games" not in level]
+    return str(specs[len(specs) // 2])
 
 
 def hint_agent() -> str:

@@ -157,7 +157,7 @@ class Lifecycle:
         agent = None
         if request.mode == "computer":
             agent = request.level or default_level()
-            specs = [level["spec"] for level in computer_levels()]
+            specs = [level["spec"] for level in computer_levels(request.game)]
             if agent not in specs:
                 raise BadRequest(f"unknown computer level {agent!r}; levels: {', '.join(specs)}")
         elif request.level is not None:

@@ -5,6 +5,7 @@
 import { ApiError, describeOutcome, rememberGame, rememberSeat, request } from "./api.js";
 import { DIE_FACES, applyDieColours } from "./dice.js";
 import { Interaction, onNotation, onPageKeys } from "./interaction.js";
+import { fillLevelMenu } from "./levels.js";
 import { drawGraph, glyphClass, renderSides, runReview } from "./review.js";
 import { VariationTree, renderTree } from "./variations.js";
 
@@ -476,6 +477,7 @@ async function begin(setup, mainLine = [], at = null) {
     const rootInfo = await infoOf(tree.root);
     // from now on the rules are named as the server spells them
     ui.setup = { ...setup, variant: null, options: rootInfo.options };
+    fillLevelMenu($("continue-level"), ui.meta, setup.game, "level:4");
   } catch (error) {
     [ui.setup, ui.tree, ui.gameNodes] = previous;
     throw error;
@@ -590,9 +592,6 @@ async function main() {
     say(error.message);
     return;
   }
-  $("continue-level").replaceChildren(...ui.meta.levels.map((l) => new Option(l.label, l.spec)));
-  const levels = ui.meta.levels.map((l) => l.spec);
-  $("continue-level").value = levels.includes("level:4") ? "level:4" : levels[levels.length - 1];
   const params = new URLSearchParams(location.search);
   try {
     if (params.get("from")) {

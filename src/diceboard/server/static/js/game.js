@@ -12,6 +12,7 @@ import {
 import { shapeOf } from "./board.js";
 import { DIE_FACES, applyDieColours } from "./dice.js";
 import { Interaction, onNotation, onPageKeys } from "./interaction.js";
+import { fillLevelMenu } from "./levels.js";
 import { Sounds } from "./sound.js";
 import { moveRows, positionLabel } from "./moves.js";
 import { askName } from "./names.js";
@@ -204,9 +205,7 @@ async function fillLevels() {
   try {
     const meta = await request("GET", "/api/meta");
     levels = meta.levels;
-    const select = $("continue-level");
-    select.replaceChildren(...levels.map((l) => Object.assign(document.createElement("option"), { value: l.spec, textContent: l.label })));
-    select.value = levels[Math.min(levels.length - 1, Math.floor(levels.length / 2))].spec;
+    fillLevelMenu($("continue-level"), meta, ui.game.game);
   } catch {
     levels = null;
   }

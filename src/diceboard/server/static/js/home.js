@@ -1,5 +1,6 @@
 // The home page: create games, the lobby, recent games, importing a record.
 import { request, rememberSeat, rememberGame, recentGames, seatToken, describeOutcome } from "./api.js";
+import { fillLevelMenu } from "./levels.js";
 import { rememberName, storedName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -64,6 +65,7 @@ function buildGameMenus() {
   box.replaceChildren(box.querySelector("legend"), ...own.map(optionControl));
   box.hidden = own.length === 0;
   $("position").placeholder = game.example_position || "";
+  fillLevelMenu($("level"), meta, game.name);
   document.querySelectorAll("[data-player]").forEach((span) => {
     span.textContent = game.player_names[Number(span.dataset.player)];
   });
@@ -290,8 +292,6 @@ async function main() {
   $("tagline").textContent = listed;
   document.title = `diceboard — ${listed}`;
   $("game").addEventListener("change", buildGameMenus);
-  $("level").replaceChildren(...meta.levels.map((l) => option(l.spec, l.label)));
-  $("level").value = meta.levels[Math.min(meta.levels.length - 1, Math.floor(meta.levels.length / 2))].spec;
   $("new-game").addEventListener("change", refreshForm);
   $("new-game").addEventListener("submit", createGame);
   $("import-form").addEventListener("submit", importRecord);

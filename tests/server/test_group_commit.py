@@ -190,3 +190,45 @@ def test_writes_queued_while_one_commits_go_into_the_next(repository: Repository
 
     asyncio.run(main())
     assert group.writes == 6 and 1 <= group.transactions <= 2
+
+
+def test_a_shared_transaction_stores_every_write_in_its_order(repository: Repository) -> None:
+    # the new moves of a shared transaction go in one statement at its end; two writes of
+    # one game in a batch (which the service's lock never makes) are stored one after the
+    # other, and a takeback drops its moves before the new ones are stored
+    first, other = _games(repository, 2)
+    assert repository.commit_all([_move(first, "a"), _move(other, "x")]) == [True, True]
+    first = dataclasses.replace(first, revision=first.revision + 1, move_count=1)
+    other = dataclasses.replace(other, revision=other.revision + 1, move_count=1)
+    second = _extend(first, "b")
+    third = _extend(second.after, "c")
+    back = Write(
+        other,
+        dataclasses.replace(other, revision=other.revision + 1, move_count=1),
+        keep_moves=0,
+        new_moves=(MoveData("y", "W", 2.0),),
+    )
+    assert repository.commit_all([second, third, back]) == [True, True, True]
+    assert _stored_moves(repository, first.id) == ["a", "b", "c"]
+    assert _stored_moves(repository, other.id) == ["y"]
+    # a write whose guard fails in a shared transaction adds no move
+    stale = _extend(first, "z")
+    assert repository.commit_all([stale, _extend(third.after, "d")]) == [False, True]
+    assert _stored_moves(repository, first.id) == ["a", "b", "c", "d"]
+    # and with each game once (the moves stored together): a stale write adds nothing, a
+    # takeback keeps its order
+    fourth = dataclasses.replace(third.after, revision=third.after.revision + 1, move_count=4)
+    undo = Write(
+        fourth,
+        dataclasses.replace(fourth, revision=fourth.revision + 1, move_count=3),
+        keep_moves=2,
+        new_moves=(MoveData("e", "W", 3.0),),
+    )
+    assert repository.commit_all([undo, _extend(other, "q")]) == [True, False]
+    assert _stored_moves(repository, first.id) == ["a", "b", "e"]
+    assert _stored_moves(repository, other.id) == ["y"]
+
+
+def _extend(game: GameData, notation: str) -> Write:
+    after = dataclasses.replace(game, revision=game.revision + 1, move_count=game.move_count + 1)
+    return Write(game, after, new_moves=(MoveData(notation, "W", 1.0),))

@@ -38,14 +38,17 @@ def test_cpu_seconds_count_living_children() -> None:
         ]
     )
     try:
-        seen = 0.0
+        seen = alone = 0.0
         deadline = time.monotonic() + 60
         while parent.poll() is None and time.monotonic() < deadline:
             seen = max(seen, cpu_seconds(parent.pid) or 0.0)
+            alone = max(alone, cpu_seconds(parent.pid, descendants=False) or 0.0)
             time.sleep(0.05)
     finally:
         parent.wait(60)
     assert seen >= 0.4
+    # the parent itself only waited
+    assert alone < 0.3
 
 
 def test_cpu_seconds_of_no_process() -> None:
@@ -61,4 +64,8 @@ def test_the_report_says_what_each_side_used() -> None:
     assert "server CPU         not measured" in lines
     assert "client CPU         0.5 s (25 % of one core)" in lines
     report.server_cpu_s = 3.0
-    assert "server CPU         3.0 s (150 % of one core)" in "\n".join(report.lines())
+    report.serving_cpu_s = 2.0
+    lines = "\n".join(report.lines())
+    assert "server CPU         3.0 s (150 % of one core)" in lines
+    # the serving process alone, and its CPU time per acknowledged move
+    assert "serving process  2.0 s (100 % of one core), 500.00 ms a move" in lines

@@ -56,6 +56,9 @@ class LoadReport:
     #: by this client, which plays every game from one process on the same cores
     server_cpu_s: float | None = None
     client_cpu_s: float = 0.0
+    #: of :attr:`server_cpu_s`, what the serving process itself used (its computer workers
+    #: and their warm-up are the rest)
+    serving_cpu_s: float | None = None
 
     def percentile(self, p: float) -> float:
         """The ``p``-th percentile of the move latencies, in milliseconds."""
@@ -79,6 +82,8 @@ class LoadReport:
             f"latency max        {max(self.latencies_ms, default=float('nan')):.1f} ms",
             f"latency mean       {mean:.1f} ms",
             f"server CPU         {_cpu_share(self.server_cpu_s, self.seconds)}",
+            f"  serving process  {_cpu_share(self.serving_cpu_s, self.seconds)}"
+            + _per_move(self.serving_cpu_s, self.moves),
             f"client CPU         {_cpu_share(self.client_cpu_s, self.seconds)}   "
             "(the load generator, on the same cores)",
             "accounting         "
@@ -93,10 +98,16 @@ def _cpu_share(seconds: float | None, wall: float) -> str:
     return f"{seconds:.1f} s ({share:.0f} % of one core)"
 
 
-def cpu_seconds(pid: int) -> float | None:
-    """The CPU time (user and system) that process ``pid`` and its living descendants have
-    used so far, read from ``/proc``; ``None`` where it cannot be read (no ``/proc``, or the
-    process has gone)."""
+def _per_move(seconds: float | None, moves: int) -> str:
+    if seconds is None or not moves:
+        return ""
+    return f", {1000 * seconds / moves:.2f} ms a move"
+
+
+def cpu_seconds(pid: int, *, descendants: bool = True) -> float | None:
+    """The CPU time (user and system) that process ``pid`` and (``descendants``) its living
+    descendants have used so far, read from ``/proc``; ``None`` where it cannot be read (no
+    ``/proc``, or the process has gone)."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     total = 0.0
     todo = [pid]
@@ -116,6 +127,8 @@ def cpu_seconds(pid: int) -> float | None:
         # the command name (in parentheses) may hold spaces: the fields follow its ')'
         fields = stat.rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / tick
+        if not descendants:
+            break
         for task in tasks:
             with contextlib.suppress(OSError, ValueError):
                 todo.extend(int(c) for c in (task / "children").read_text().split())
@@ -380,6 +393,7 @@ async def run_load(
         gc.collect()
         gc.disable()
         server_cpu = cpu_seconds(server_pid) if server_pid is not None else None
+        serving_cpu = cpu_seconds(server_pid, descendants=False) if server_pid is not None else None
         client_cpu = time.process_time()
         start = time.perf_counter()
         deadline = time.monotonic() + seconds
@@ -409,6 +423,9 @@ async def run_load(
         if server_pid is not None and server_cpu is not None:
             after = cpu_seconds(server_pid)
             report.server_cpu_s = None if after is None else after - server_cpu
+        if server_pid is not None and serving_cpu is not None:
+            after = cpu_seconds(server_pid, descendants=False)
+            report.serving_cpu_s = None if after is None else after - serving_cpu
         acked: dict[str, int] = {}
         for p, (gid, _seat) in zip(
             players, [(g, s) for g, seats in created for _t, s in seats], strict=True

@@ -57,35 +57,66 @@ def move_json(state: State, move: Move, *, segments: bool = True) -> dict[str, A
     return info
 
 
-def legal_moves_json(state: State) -> list[dict[str, Any]]:
-    """The legal moves of ``state`` (a decision) as JSON, each marked ``rolled_after`` where
-    a roll follows it (a Chaos step: the chooser then says the die is rolled), and with
-    ``captures``, the number of the opponents' dice it takes off the board, where it takes
-    any (the engine plays the move and the dice are counted: no rule is decided here)."""
-    rolls = games.info(state.game.name).has_chance
+def legal_moves_json(state: State, *, full: bool = True) -> list[dict[str, Any]]:
+    """The legal moves of ``state`` (a decision) as JSON: each one's :func:`move_json`, and
+    what the engine finds by playing it (:func:`move_outcomes`: ``rolled_after``,
+    ``captures``) and searching its path (``segments``); ``full=False``: each move's own
+    description alone (:func:`move_json` without segments), which programs need."""
     moves = state.legal_moves()
+    described = [move_json(state, move, segments=False) for move in moves]
+    if full:
+        outcomes = move_outcomes(state, moves)
+        paths = move_segments(state, moves)
+        for info, extra, path in zip(described, outcomes, paths, strict=True):
+            info.update(extra)
+            info["segments"] = path
+    return described
+
+
+def move_outcomes(state: State, moves: list[Move]) -> list[dict[str, Any]]:
+    """For each of ``moves`` (legal in ``state``, a decision), what the engine finds when it
+    plays it: ``rolled_after`` (true) where a roll follows it (a Chaos step: the chooser
+    then says the die is rolled), and ``captures``, the number of the opponents' dice it takes
+    off the board, where it takes any and the moves do not mark their captures themselves.
+    No rule is decided here: each move is played and the dice are counted."""
+    rolls = games.info(state.game.name).has_chance
     # where the moves mark their captures themselves, playing each one to count is not needed
     count = not any(move.capture for move in moves)
+    if not (rolls or count):
+        return [{} for _ in moves]
     before: dict[str, int] | None = None
     mover = state.to_move
-    described = []
+    outcomes = []
     for move in moves:
-        info = move_json(state, move)
-        if rolls or count:
-            after = state.play(move)
-            if rolls and after.is_chance():
-                info["rolled_after"] = True
-            # Counting the dice of a position reads every square (most of a snapshot's cost
-            # when done for every legal move): a move that takes dice off the board restarts
-            # the no-capture clock, so only a position whose clock reads 0 is counted.
-            if count and after.clock == 0:
-                if before is None:
-                    before = state.dice_counts()
-                taken = dice_lost(before, after.dice_counts(), mover)
-                if taken:
-                    info["captures"] = taken
-        described.append(info)
-    return described
+        extra: dict[str, Any] = {}
+        after = state.play(move)
+        if rolls and after.is_chance():
+            extra["rolled_after"] = True
+        # Counting the dice of a position reads every square (most of a snapshot's cost
+        # when done for every legal move): a move that takes dice off the board restarts
+        # the no-capture clock, so only a position whose clock reads 0 is counted.
+        if count and after.clock == 0:
+            if before is None:
+                before = state.dice_counts()
+            taken = dice_lost(before, after.dice_counts(), mover)
+            if taken:
+                extra["captures"] = taken
+        outcomes.append(extra)
+    return outcomes
+
+
+def move_segments(state: State, moves: list[Move]) -> list[list[list[str]]]:
+    """The ``segments`` of each of ``moves`` (legal in ``state``): the polylines to draw, from
+    ``State.move_segments`` (none at a chance node, or for a move the engine cannot draw)."""
+    if state.is_chance():
+        return [[] for _ in moves]
+    paths = []
+    for move in moves:
+        try:
+            paths.append(state.move_segments(move))
+        except ValueError:  # a move the engine cannot draw is still a move
+            paths.append([])
+    return paths
 
 
 def dice_lost(before: dict[str, int], after: dict[str, int], mover: str | None) -> int:

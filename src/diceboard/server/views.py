@@ -18,6 +18,7 @@ from diceboard.rendering import svg
 from diceboard.rendering.palette import die_style
 from diceboard.rendering.summary import side_material
 from diceboard.server import clocks, jsontext
+from diceboard.server.legal_json import LegalMovesText
 from diceboard.server.live import LiveGame
 from diceboard.server.move_json import legal_moves_json, move_json, rolled_face
 from diceboard.server.storage.rows import GameData, SeatData
@@ -162,9 +163,14 @@ def public_view(
     live: LiveGame, flipped: bool, connected: set[str], pictures: bool = True
 ) -> dict[str, Any]:
     """The snapshot every viewer of ``live`` gets; ``pictures=False`` leaves out the board
-    picture and its geometry (for programs, which need only the data)."""
+    picture, its geometry and what only a board's move chooser shows (the legal and last
+    moves' ``segments``, the legal moves' ``captures`` and ``rolled_after``: see
+    :func:`~diceboard.server.move_json.legal_moves_json`), for programs, which need only
+    the data."""
+    legal = legal_moves_json(live.state, full=pictures) if live.in_play() else []
     return {
         **_shared_view(live, flipped, pictures, captured_json(live)),
+        "legal": legal,
         **seats_view(live, connected),
     }
 
@@ -181,16 +187,15 @@ def seats_view(live: LiveGame, connected: set[str]) -> dict[str, Any]:
 def _shared_view(
     live: LiveGame, flipped: bool, pictures: bool, captured: dict[str, int]
 ) -> dict[str, Any]:
-    """The snapshot but for its seats (:func:`seats_view`): the same for every viewer of this
-    revision whoever is connected."""
+    """The snapshot but for its legal moves and its seats (:func:`seats_view`): the same for
+    every viewer of this revision whoever is connected."""
     data = live.data
     state = live.state
     now = time.time()
-    legal = legal_moves_json(state) if live.in_play() else []
     last = state.last_move
     last_info = None
     if last is not None and state.parent is not None and live.moves:
-        last_info = move_json(state.parent, last)
+        last_info = move_json(state.parent, last, segments=pictures)
         last_info["seat"] = live.moves[-1].seat
         last_info["roll"] = rolled_face(last)
     outcome = live.outcome()
@@ -217,7 +222,6 @@ def _shared_view(
         "captured": captured,
         "sides": sides_json(state),
         "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
-        "legal": legal,
         "moves": [
             {"notation": m.notation, "seat": m.seat, "clock_ms": m.clock_ms} for m in live.moves
         ],
@@ -252,16 +256,20 @@ def _shared_view(
 
 
 class ViewCache:
-    """Public snapshots as JSON text. The costly part (legal moves, history, board) is built
-    and serialised once per (game, revision, orientation, pictures); the seats, which change
-    when a player connects or leaves, are serialised on their own and joined to it as text,
-    so that a connection does not rebuild the snapshot."""
+    """Public snapshots as JSON text. The costly part (history, board, picture) is built
+    and serialised once per (game, revision, orientation, pictures), and the legal moves
+    once per position and form (:class:`~diceboard.server.legal_json.LegalMovesText`, shared
+    by every game that reaches the position); the seats, which change when a player
+    connects or leaves, are serialised on their own, and the three are joined as text, so
+    that a connection does not rebuild the snapshot."""
 
     def __init__(self, size: int = 2048) -> None:
         self._size = size
         self._shared: OrderedDict[tuple[str, int, bool, bool], str] = OrderedDict()
         self._whole: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
         self._captured = CapturedCounts(2 * size)
+        #: the legal moves of the positions met, as text
+        self.legal = LegalMovesText(2 * size)
 
     def public_json(
         self, live: LiveGame, flipped: bool, connected: set[str], pictures: bool = True
@@ -275,7 +283,9 @@ class ViewCache:
         shared = _lookup(self._shared, key)
         if shared is None:
             view = _shared_view(live, flipped, pictures, self._captured.of(live))
-            shared = jsontext.dumps(view)
+            legal = self.legal.text(live.state, full=pictures) if live.in_play() else "[]"
+            # the view is a JSON object: the legal moves' member goes after its own
+            shared = jsontext.dumps(view)[:-1] + ',"legal":' + legal + "}"
             _store(self._shared, key, shared, self._size)
         seats = jsontext.dumps(seats_view(live, connected))
         # both are JSON objects: the seats' members go after the shared ones

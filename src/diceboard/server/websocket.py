@@ -70,7 +70,9 @@ class Hello(_Message):
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=128)
     flipped: bool = False
-    #: ``false``: snapshots without the board picture (programs need only the data)
+    #: ``false``: snapshots without the board picture, its geometry and what only a move
+    #: chooser shows (the moves' ``segments``, ``captures``, ``rolled_after``): programs
+    #: need only the data
     pictures: bool = True
 
 

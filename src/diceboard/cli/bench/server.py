@@ -141,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
                     "p99_ms": report.percentile(99),
                     "max_ms": max(report.latencies_ms, default=None),
                     "server_cpu_s": report.server_cpu_s,
+                    "serving_cpu_s": report.serving_cpu_s,
                     "client_cpu_s": report.client_cpu_s,
                     "lost": report.lost,
                 }

@@ -21,6 +21,7 @@ from diceboard.server.storage.rows import GameData, MoveData, SeatData
 
 _GAME_FIELDS = tuple(f.name for f in dataclasses.fields(GameData))
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatData))
+_MOVE_FIELDS = tuple(f.name for f in dataclasses.fields(MoveData))
 HEARTBEAT = "heartbeat"
 
 _GAMES = cast(Table, GameRow.__table__)
@@ -154,14 +155,23 @@ class Repository:
         processes' batches cannot deadlock on each other."""
         order = sorted(range(len(writes)), key=lambda i: writes[i].before.id)
         applied = [False] * len(writes)
+        # each game at most once (as the per-game lock makes it): the new moves of every
+        # write applied go in one statement at the end (they touch no other write's rows)
+        together = len({w.before.id for w in writes}) == len(writes)
+        moves: list[dict[str, object]] | None = [] if together else None
         with self._db.engine.begin() as connection:
             for i in order:
-                applied[i] = self._apply(connection, writes[i])
+                applied[i] = self._apply(connection, writes[i], moves)
+            if moves:
+                connection.execute(_MOVES.insert(), moves)
         return applied
 
-    def _apply(self, connection: Connection, write: Write) -> bool:
+    def _apply(
+        self, connection: Connection, write: Write, moves: list[dict[str, object]] | None = None
+    ) -> bool:
         """The statements of one write, in ``connection``'s transaction; ``False`` (with
-        nothing changed) when the guard fails."""
+        nothing changed) when the guard fails. The rows of the write's new moves are added to
+        ``moves``, where given, for the caller to insert, instead of inserted here."""
         before, after, keep_moves = write.before, write.after, write.keep_moves
         values = {name: getattr(after, name) for name in _UPDATED_FIELDS}
         # statements built once with bound parameters: a move costs one UPDATE and one INSERT
@@ -175,10 +185,14 @@ class Repository:
         start = before.move_count if keep_moves is None else keep_moves
         if write.new_moves:
             rows = [
-                {"game_id": before.id, "idx": start + i, **dataclasses.asdict(m)}
+                # (not dataclasses.asdict, which deep-copies every field)
+                {"game_id": before.id, "idx": start + i, **{f: getattr(m, f) for f in _MOVE_FIELDS}}
                 for i, m in enumerate(write.new_moves)
             ]
-            connection.execute(_MOVES.insert(), rows)
+            if moves is not None:
+                moves.extend(rows)
+            else:
+                connection.execute(_MOVES.insert(), rows)
         for seat in write.seats:
             connection.execute(
                 _SEAT_UPDATE, {"b_id": before.id, "b_seat": seat.seat, **dataclasses.asdict(seat)}

@@ -3,17 +3,23 @@
  * The same rules as the numba kernel (src/diceboard/games/custodian/kernel/), on the same
  * state array layout and action ids, for the options jumping on/off, faces "turn", path
  * "no-reversal", capture line/single, placement chosen/rolled and any no-capture limit.
- * Written the way a careful C programmer would: bit masks, no allocation while playing.
+ * Written the way a careful C programmer would: bit masks, no allocation while playing; and
+ * doing the same work per ply as the kernel (jumps found from masks, the Zobrist hash updated
+ * incrementally, dice counted only after a capture, splitmix64 random choices), so that
+ * `--against-c` compares the compiled code, not the algorithms.
  * tests/custodian/test_c_reference.py checks it against the kernel's perft.
  *
  *   custodian_ref playouts SECONDS SEED [JUMPING SINGLE ROLLED LIMIT]
  *       random games from the initial state (setup rolls and placement included) for about
  *       SECONDS; prints "plies chance games first second draws seconds"
+ *   custodian_ref games N SEED [JUMPING SINGLE ROLLED LIMIT]
+ *       exactly N such games, the same games as the kernel's random_playouts with that seed
+ *       (the same splitmix64 stream, the same actions in the same order)
  *   custodian_ref perft DEPTH < input
  *       input: 6 options, 463 Zobrist keys, 49 state ints, the history length and hashes;
  *       prints the perft count (every action, chance outcomes included, counts as a branch)
  *
- * Build: gcc -O3 -o custodian_ref custodian_ref.c
+ * Build: gcc -O3 -march=native -o custodian_ref custodian_ref.c (as --against-c builds it)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -61,6 +67,8 @@ static inline uint64_t next_u64(void) { /* splitmix64 */
 }
 static inline int below(int n) { return (int)(((next_u64() >> 32) * (uint64_t)n) >> 32); }
 
+static inline int64_t cell_key(int sq, int64_t v) { return keys[K_CELL + sq * 15 + v + 7]; }
+
 static int64_t full_hash(const int64_t *s) {
     int64_t h = 0;
     for (int sq = 0; sq < 25; sq++)
@@ -98,12 +106,10 @@ static inline uint32_t destinations(int start, int len, uint32_t empty) {
     return l0 | l1 | l2 | l3;
 }
 
-static inline int jump_target(const int64_t *s, int sq, int d) {
-    int over = nb[sq][d];
-    if (over < 0 || s[BOARD + over] == 0) return -1;
-    int land = nb[over][d];
-    if (land < 0 || s[BOARD + land] != 0) return -1;
-    return land;
+/* the dice of own that can jump in direction d: a die next to them that way, an empty square
+ * beyond (whole masks at once, as the kernel does) */
+static inline uint32_t jumpers(uint32_t own, uint32_t occ, uint32_t empty, int d) {
+    return own & shift(shift(empty, 3 - d) & occ, 3 - d);
 }
 
 static int legal_actions(const int64_t *s, int *out) {
@@ -129,6 +135,9 @@ static int legal_actions(const int64_t *s, int *out) {
         if (v) { occ |= 1u << sq; if (v * sign > 0) own |= 1u << sq; }
     }
     uint32_t empty = ~occ & FULL;
+    uint32_t jumps[4] = {0, 0, 0, 0};
+    if (opt_jumping)
+        for (int d = 0; d < 4; d++) jumps[d] = jumpers(own, occ, empty, d);
     while (own) {
         int sq = __builtin_ctz(own);
         own &= own - 1;
@@ -141,9 +150,8 @@ static int legal_actions(const int64_t *s, int *out) {
             for (int nf = 1; nf <= 6; nf++)
                 if (nf != face && nf != 7 - face) out[n++] = base + nf - 1;
         }
-        if (opt_jumping)
-            for (int d = 0; d < 4; d++)
-                if (jump_target(s, sq, d) >= 0) out[n++] = JUMP + sq * 4 + d;
+        for (int d = 0; d < 4; d++)
+            if (jumps[d] >> sq & 1) out[n++] = JUMP + sq * 4 + d;
     }
     if (n == 0) out[n++] = PASS;
     return n;
@@ -164,10 +172,11 @@ static int dice_count(const int64_t *s, int sign) {
     return n;
 }
 
-static void check_end(Game *g, int two_passes) {
+/* only a capture removes dice, so elimination is checked only after one (as the kernel does) */
+static void check_end(Game *g, int two_passes, int captured) {
     int64_t *s = g->s;
-    if (dice_count(s, 1) < 2) { s[RESULT] = 2; s[REASON] = 1; return; }
-    if (dice_count(s, -1) < 2) { s[RESULT] = 1; s[REASON] = 1; return; }
+    if (captured && dice_count(s, 1) < 2) { s[RESULT] = 2; s[REASON] = 1; return; }
+    if (captured && dice_count(s, -1) < 2) { s[RESULT] = 1; s[REASON] = 1; return; }
     if (two_passes) { s[RESULT] = 3; s[REASON] = 2; return; }
     int c = 0;
     for (int i = 0; i < g->nhist; i++) c += g->hist[i] == s[HASH];
@@ -186,7 +195,10 @@ static int resolve_captures(int64_t *s, int sq) {
         cur = nb[sq][d];
         for (int k = 0; k < run; k++) { victims[nv++] = cur; cur = nb[cur][d]; }
     }
-    for (int i = 0; i < nv; i++) s[BOARD + victims[i]] = 0;
+    for (int i = 0; i < nv; i++) { /* the hash follows each removal */
+        s[HASH] ^= cell_key(victims[i], s[BOARD + victims[i]]);
+        s[BOARD + victims[i]] = 0;
+    }
     return nv;
 }
 
@@ -197,9 +209,9 @@ static void finish_move(Game *g, int sq, int is_pass) {
     int two_passes = is_pass && s[LAST_PASS] == 1;
     s[LAST_PASS] = is_pass;
     s[TO_MOVE] = 1 - s[TO_MOVE];
-    s[HASH] = full_hash(s);
+    s[HASH] ^= keys[K_TO_MOVE]; /* the move and its captures kept the rest of the hash */
     push_history(g, captured > 0);
-    check_end(g, two_passes);
+    check_end(g, two_passes, captured > 0);
 }
 
 static int hand_size(const int64_t *s, int p) {
@@ -264,17 +276,19 @@ static void step(Game *g, int a) {
     if (a >= JUMP) {
         int rel = a - JUMP;
         frm = rel / 4;
-        to = jump_target(s, frm, rel % 4);
+        to = nb[nb[frm][rel % 4]][rel % 4]; /* a legal jump lands two squares on */
         nf = 7 - (int)(s[BOARD + frm] * sign);
     } else {
         frm = a / 150;
         to = (a / 6) % 25;
         nf = a % 6 + 1;
     }
+    s[HASH] ^= cell_key(frm, s[BOARD + frm]); /* incremental: the die leaves frm, lands on to */
     s[BOARD + frm] = 0;
     s[PLY]++;
     s[CLOCK]++;
     s[BOARD + to] = sign * nf;
+    s[HASH] ^= cell_key(to, sign * nf);
     finish_move(g, to, 0);
 }
 
@@ -303,22 +317,26 @@ static double now(void) {
 
 int main(int argc, char **argv) {
     init_geometry();
-    if (argc >= 4 && strcmp(argv[1], "playouts") == 0) {
-        double seconds = atof(argv[2]);
-        rng_state = strtoull(argv[3], NULL, 10);
+    int timed = argc >= 4 && strcmp(argv[1], "playouts") == 0;
+    if (timed || (argc >= 4 && strcmp(argv[1], "games") == 0)) {
+        double seconds = timed ? atof(argv[2]) : 0;
+        uint64_t limit = timed ? UINT64_MAX : strtoull(argv[2], NULL, 10);
+        uint64_t seed = strtoull(argv[3], NULL, 10);
         if (argc >= 8) {
             opt_jumping = atoi(argv[4]);
             opt_single = atoi(argv[5]);
             opt_rolled = atoi(argv[6]);
             opt_limit = atoll(argv[7]);
         }
+        rng_state = ~seed; /* the keys from a stream of their own */
         for (int i = 0; i < NKEYS; i++) keys[i] = (int64_t)next_u64();
+        rng_state = seed; /* the moves as the kernel's random_playouts draws them */
         static Game g;
         int moves[MAX_LEGAL];
         uint64_t plies = 0, chance = 0, games = 0, wins[4] = {0, 0, 0, 0};
         double start = now(), elapsed = 0;
         do {
-            for (int k = 0; k < 64; k++) {
+            for (int k = 0; k < 64 && games < limit; k++) {
                 new_game(&g);
                 while (!g.s[RESULT]) {
                     int n = legal_actions(g.s, moves);
@@ -329,7 +347,7 @@ int main(int argc, char **argv) {
                 wins[g.s[RESULT]]++;
             }
             elapsed = now() - start;
-        } while (elapsed < seconds);
+        } while (timed ? elapsed < seconds : games < limit);
         printf("%llu %llu %llu %llu %llu %llu %.6f\n", (unsigned long long)plies,
                (unsigned long long)chance, (unsigned long long)games, (unsigned long long)wins[1],
                (unsigned long long)wins[2], (unsigned long long)wins[3], elapsed);
@@ -349,6 +367,6 @@ int main(int argc, char **argv) {
         printf("%llu\n", (unsigned long long)perft(&g, depth));
         return 0;
     }
-    fprintf(stderr, "usage: custodian_ref playouts SECONDS SEED [JUMPING SINGLE ROLLED LIMIT] | perft DEPTH < input\n");
+    fprintf(stderr, "usage: custodian_ref playouts SECONDS SEED [OPTIONS] | games N SEED [OPTIONS] | perft DEPTH < input\n");
     return 2;
 }

@@ -117,6 +117,38 @@ def test_playouts_print_their_counts(reference: Path) -> None:
     assert int(plies) > 0 and float(seconds) > 0
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"variant": "no-jumping"},
+        {"capture": "single"},
+        {"placement": "rolled"},
+        {"no_capture_limit": "6"},
+    ],
+    ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "standard",
+)
+def test_the_same_random_games_as_the_kernel(reference: Path, options: dict[str, str]) -> None:
+    """--against-c compares the same work: with one seed the C program and the kernel's
+    random_playouts draw the same actions and so play the very same games."""
+    game = diceboard.game("custodian", **options)
+    opts = game.opts
+    flags = [str(int(opts[i])) for i in (0, 3, 4, 5)]
+    for seed in (1, 2024):
+        done = subprocess.run(
+            [str(reference), "games", "40", str(seed), *flags],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        c_counts = [int(x) for x in done.stdout.split()[:6]]
+        kernel_counts = game.kernel.random_playouts(
+            game.initial_state().kernel_state(), opts, 40, seed, 100_000
+        )
+        assert c_counts == kernel_counts.tolist()
+        assert c_counts[2] == 40
+
+
 def test_unsupported_options_are_refused(reference: Path) -> None:
     state = diceboard.game("custodian", variant="chaos").parse(START)
     with pytest.raises(subprocess.CalledProcessError):

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from diceboard.kernel import CHANCE, RESULT, push_history
+from diceboard.kernel.rng import below, new_rng
 from diceboard.kernel.specialise import specialise, template
 
 __all__ = ["Drivers", "compile_drivers", "perft", "random_playouts"]
@@ -70,10 +71,11 @@ def random_playouts(
     start: np.ndarray, opts: np.ndarray, games: int, seed: int, max_actions: int
 ) -> np.ndarray:
     """Play ``games`` games from ``start``, each action (decision or chance outcome) drawn
-    uniformly from the legal ones. Returns ``[decisions, chance events, games finished,
+    uniformly from the legal ones (by :func:`.rng.below`, as the C reference of
+    ``bench custodian --against-c`` draws). Returns ``[decisions, chance events, games finished,
     first-player wins, second-player wins, draws]`` (a game without chance, like Chase,
     counts no chance events)."""
-    np.random.seed(seed)
+    rng = new_rng(seed)
     state = start.copy()
     buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
     history = np.empty(4096, dtype=np.int64)
@@ -89,7 +91,7 @@ def random_playouts(
                 totals[1] += 1
             else:
                 totals[0] += 1
-            nhist = game.step(state, opts, buf[np.random.randint(0, n)], history, nhist)
+            nhist = game.step(state, opts, buf[below(rng, n)], history, nhist)
         if state[RESULT] != 0:
             totals[2] += 1
             totals[2 + state[RESULT]] += 1

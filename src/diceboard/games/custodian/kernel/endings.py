@@ -19,8 +19,8 @@ from diceboard.kernel import (
     RESULT,
     RESULT_DRAW,
     RESULT_FIRST,
+    RESULT_NONE,
     RESULT_SECOND,
-    count_in_history,
     njit,
 )
 
@@ -45,29 +45,61 @@ def check_end(
     two_passes: bool,
 ) -> None:
     """Decide whether the game is over after a move and record the result in ``state``."""
-    white = 0
-    black = 0
-    for sq in range(NSQ):
-        v = state[BOARD + sq]
-        if v > 0:
-            white += 1
-        elif v < 0:
-            black += 1
-    if white < 2:
-        state[RESULT] = RESULT_SECOND
-        state[REASON] = REASON_ELIMINATION
-    elif black < 2:
-        state[RESULT] = RESULT_FIRST
-        state[REASON] = REASON_ELIMINATION
+    check_move_end(state, history, nhist, two_passes, True, opts[OPT_NO_CAPTURE_LIMIT])
+
+
+@njit
+def check_move_end(
+    state: np.ndarray,
+    history: np.ndarray,
+    nhist: int,
+    two_passes: bool,
+    captured: bool,
+    limit: int,
+) -> None:
+    """:func:`check_end` after a move that ``captured`` or not: the dice are counted only after
+    a capture, since only a capture removes dice in the play phase (a move that took nothing
+    cannot have left a player with fewer than two, the end having been checked before).
+
+    Written so that numba can drop the reference counting of its array arguments (atomic
+    operations, a good part of a ply's time): each array is read on every path, in one place,
+    and the function has one exit, so each argument's incref and decref pair up."""
+    seen = 0
+    key = state[HASH]
+    for i in range(nhist):
+        if history[i] == key:
+            seen += 1
+    result = RESULT_NONE
+    reason = 0
+    if captured:
+        white = 0
+        black = 0
+        for sq in range(NSQ):
+            v = state[BOARD + sq]
+            if v > 0:
+                white += 1
+            elif v < 0:
+                black += 1
+        if white < 2:
+            result = RESULT_SECOND
+            reason = REASON_ELIMINATION
+        elif black < 2:
+            result = RESULT_FIRST
+            reason = REASON_ELIMINATION
+    if result != RESULT_NONE:
+        pass
     elif two_passes:
-        state[RESULT] = RESULT_DRAW
-        state[REASON] = REASON_BLOCKED
-    elif count_in_history(history, nhist, state[HASH]) >= 3:
-        state[RESULT] = RESULT_DRAW
-        state[REASON] = REASON_REPETITION
-    elif opts[OPT_NO_CAPTURE_LIMIT] > 0 and state[CLOCK] >= opts[OPT_NO_CAPTURE_LIMIT]:
-        state[RESULT] = RESULT_DRAW
-        state[REASON] = REASON_NO_CAPTURE_LIMIT
+        result = RESULT_DRAW
+        reason = REASON_BLOCKED
+    elif seen >= 3:
+        result = RESULT_DRAW
+        reason = REASON_REPETITION
+    elif limit > 0 and state[CLOCK] >= limit:
+        result = RESULT_DRAW
+        reason = REASON_NO_CAPTURE_LIMIT
+    if result != RESULT_NONE:
+        state[RESULT] = result
+        state[REASON] = reason
 
 
 @njit

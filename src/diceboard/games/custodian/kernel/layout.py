@@ -80,16 +80,6 @@ NEIGHBOUR = _neighbour_table()
 FULL_MASK = (1 << NSQ) - 1
 
 
-def _bit_index_table() -> np.ndarray:
-    table = np.full(37, -1, dtype=np.int64)
-    for k in range(NSQ):
-        table[(1 << k) % 37] = k
-    return table
-
-
-#: BIT_INDEX[(1 << k) % 37] == k: the square of a mask's lowest set bit without a scan
-#: (the powers of two below 2**36 leave distinct remainders mod 37)
-BIT_INDEX = _bit_index_table()
 RANK1_MASK = sum(1 << (f * 5) for f in range(5))
 RANK5_MASK = sum(1 << (f * 5 + 4) for f in range(5))
 

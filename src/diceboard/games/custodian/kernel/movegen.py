@@ -8,6 +8,7 @@ from diceboard.games.custodian.kernel.layout import (
     BOARD,
     CHANCE_OUTCOME,
     FULL_MASK,
+    HAND,
     JUMP,
     NDIR,
     NSQ,
@@ -16,15 +17,18 @@ from diceboard.games.custodian.kernel.layout import (
     OPT_SELF_AVOIDING,
     PASS,
     PHASE_PLACEMENT,
+    PLACE,
     STEP_ROLL,
     STEP_TURN,
 )
-from diceboard.games.custodian.kernel.setup import placement_actions
+from diceboard.games.custodian.kernel.setup import home_rank
 from diceboard.games.custodian.kernel.walks import (
     jump_target,
+    jumpers,
     lowest_square,
     occupied_mask,
-    side_masks,
+    self_avoiding_ends,
+    shift,
     step_destinations,
 )
 from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit
@@ -35,57 +39,126 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
     """Write the legal action ids of ``state`` into ``out`` and return how many there are.
 
     At a chance node these are the six roll outcomes; in a finished game there are none.
-    Decisions come out in the order of their notation strings.
+    Decisions come out in the order of their notation strings: placements face by face and
+    squares in name order; steps and jumps die by die in square order, each die's steps by
+    destination and new face, then its jumps (W, S, N, E); the forced pass when there is no
+    step or jump.
+
+    Written as one function that reads its arrays up front (the options, then the whole
+    state into masks) and calls no compiled function but the small ones LLVM inlines: numba
+    can then drop the reference counting of its three arrays, atomic operations that cost
+    as much as the rest of the move generation (about 15 ns each on the 2-core machine,
+    two per array and call).
     """
-    if state[RESULT] != 0:
-        return 0
-    if state[CHANCE] == 1:
-        for k in range(6):
-            out[k] = CHANCE_OUTCOME + k
-        return 6
-    if state[PHASE] == PHASE_PLACEMENT:
-        return placement_actions(state, out)
-    return play_actions(state, opts, out)
-
-
-@njit
-def play_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
-    """Steps and jumps of the player to move, or the forced ``pass`` when there are none.
-    Loops over the set bits of the masks (the mover's dice, each die's destinations), in
-    ascending square order, so that the moves come out sorted by their notation."""
-    white, black = side_masks(state)
-    sign = 1 if state[TO_MOVE] == 0 else -1
-    own = white if sign == 1 else black
-    empty = ~(white | black) & FULL_MASK
     roll = opts[OPT_ROLL_FACES] == 1
     jumping = opts[OPT_JUMPING] == 1
     self_avoiding = opts[OPT_SELF_AVOIDING] == 1
+    over = state[RESULT] != 0
+    chance = state[CHANCE] == 1
+    placement = state[PHASE] == PHASE_PLACEMENT
+    player = state[TO_MOVE]
+    sign = 1 if player == 0 else -1
+    own = 0
+    other = 0
+    # the mover's faces as three bit planes (bit k of a face in plane k), 25 bits each
+    face1 = face2 = face4 = 0
+    for sq in range(NSQ):
+        v = state[BOARD + sq] * sign
+        if v > 0:
+            own |= 1 << sq
+            face1 |= (v & 1) << sq
+            face2 |= ((v >> 1) & 1) << sq
+            face4 |= ((v >> 2) & 1) << sq
+        elif v < 0:
+            other |= 1 << sq
+    in_hand = 0  # bit face - 1 set: the mover has a die of that face to place
+    for face in range(6):
+        if state[HAND + 6 * player + face] > 0:
+            in_hand |= 1 << face
+    occupied = own | other
+    empty = ~occupied & FULL_MASK
     n = 0
-    while own:
-        sq = lowest_square(own)
-        own &= own - 1
-        face = state[BOARD + sq] * sign
-        dests = step_destinations(sq, face, empty | (1 << sq), self_avoiding)
-        while dests:
-            to = lowest_square(dests)
-            dests &= dests - 1
-            if roll:
-                out[n] = STEP_ROLL + sq * NSQ + to
-                n += 1
-            else:
-                base = STEP_TURN + sq * 150 + to * 6 - 1
-                for new_face in range(1, 7):
-                    if new_face != face and new_face != 7 - face:
-                        out[n] = base + new_face
+    if over:
+        pass
+    elif chance:
+        for k in range(6):
+            out[k] = CHANCE_OUTCOME + k
+        n = 6
+    elif placement:
+        rank = home_rank(player)
+        for face in range(6):
+            if (in_hand >> face) & 1:
+                for f in range(5):
+                    sq = f * 5 + rank
+                    if (empty >> sq) & 1:
+                        out[n] = PLACE + face * NSQ + sq
                         n += 1
+    else:
+        # steps and jumps of the player to move, or the forced pass
+        # the dice that can jump, one mask per direction (all zero without jumping)
+        jumps_w = jumps_s = jumps_n = jumps_e = 0
         if jumping:
-            for d in range(NDIR):
-                if jump_target(state, sq, d) >= 0:
-                    out[n] = JUMP + sq * NDIR + d
+            jumps_w = jumpers(own, occupied, empty, 0)
+            jumps_s = jumpers(own, occupied, empty, 1)
+            jumps_n = jumpers(own, occupied, empty, 2)
+            jumps_e = jumpers(own, occupied, empty, 3)
+        n = 0
+        while own:
+            sq = lowest_square(own)
+            own &= own - 1
+            face = ((face1 >> sq) & 1) | (((face2 >> sq) & 1) << 1) | (((face4 >> sq) & 1) << 2)
+            if self_avoiding:
+                dests = self_avoiding_ends(sq, face, empty)
+            else:
+                # walks.no_reversal_ends, written out: compiled on its own it is too big for LLVM
+                # to inline (see above); perft checks the two agree
+                free = empty | (1 << sq)
+                l0 = shift(1 << sq, 0) & free
+                l1 = shift(1 << sq, 1) & free
+                l2 = shift(1 << sq, 2) & free
+                l3 = shift(1 << sq, 3) & free
+                for _ in range(face - 1):
+                    n0 = shift(l0 | l1 | l2, 0) & free
+                    n1 = shift(l0 | l1 | l3, 1) & free
+                    n2 = shift(l0 | l2 | l3, 2) & free
+                    n3 = shift(l1 | l2 | l3, 3) & free
+                    l0, l1, l2, l3 = n0, n1, n2, n3
+                dests = l0 | l1 | l2 | l3
+            while dests:
+                to = lowest_square(dests)
+                dests &= dests - 1
+                if roll:
+                    out[n] = STEP_ROLL + sq * NSQ + to
                     n += 1
-    if n == 0:
-        out[0] = PASS
-        n = 1
+                else:
+                    base = STEP_TURN + sq * 150 + to * 6 - 1
+                    for new_face in range(1, 7):
+                        if new_face != face and new_face != 7 - face:
+                            out[n] = base + new_face
+                            n += 1
+            # jumps in direction order W, S, N, E (the order of their action ids)
+            if (jumps_w >> sq) & 1:
+                out[n] = JUMP + sq * NDIR
+                n += 1
+            if (jumps_s >> sq) & 1:
+                out[n] = JUMP + sq * NDIR + 1
+                n += 1
+            if (jumps_n >> sq) & 1:
+                out[n] = JUMP + sq * NDIR + 2
+                n += 1
+            if (jumps_e >> sq) & 1:
+                out[n] = JUMP + sq * NDIR + 3
+                n += 1
+        if n == 0:
+            out[0] = PASS
+            n = 1
+    return _written(out, n)
+
+
+@njit
+def _written(out: np.ndarray, n: int) -> int:
+    """``n``: the last use of ``out`` on every path of :func:`legal_actions`, so that its one
+    reference-count decrement pairs with the increment on entry and numba drops both."""
     return n
 
 

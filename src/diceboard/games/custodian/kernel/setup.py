@@ -12,7 +12,6 @@ from diceboard.games.custodian.kernel.layout import (
     PHASE_PLACEMENT,
     PHASE_PLAY,
     PHASE_ROLLS,
-    PLACE,
     STATE_LEN,
     UNROLLED,
 )
@@ -68,23 +67,6 @@ def apply_setup_roll(state: np.ndarray, face: int, placement_rolled: bool) -> No
         state[TO_MOVE] = 0
         state[PHASE] = PHASE_PLAY if placement_rolled else PHASE_PLACEMENT
     rehash(state)
-
-
-@njit
-def placement_actions(state: np.ndarray, out: np.ndarray) -> int:
-    """Placements for the player to move, face by face, squares in name order."""
-    player = state[TO_MOVE]
-    rank = home_rank(player)
-    n = 0
-    for face in range(1, 7):
-        if state[HAND + 6 * player + face - 1] == 0:
-            continue
-        for f in range(5):
-            sq = f * 5 + rank
-            if state[BOARD + sq] == 0:
-                out[n] = PLACE + (face - 1) * 25 + sq
-                n += 1
-    return n
 
 
 @njit

@@ -5,10 +5,11 @@ Boards are handled as 25-bit masks (bit ``sq`` set = square occupied or reachabl
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from diceboard.games.custodian.kernel.layout import (
-    BIT_INDEX,
     BOARD,
     FULL_MASK,
     NDIR,
@@ -18,6 +19,21 @@ from diceboard.games.custodian.kernel.layout import (
     RANK5_MASK,
 )
 from diceboard.kernel import njit
+from diceboard.kernel.jit import jit_disabled
+
+
+def _python_trailing_zeros(mask: int) -> int:
+    m = int(mask)
+    return (m & -m).bit_length() - 1
+
+
+# Compiled code counts the trailing zeros with one instruction (LLVM's cttz); as plain Python
+# (NUMBA_DISABLE_JIT=1) numba's intrinsic cannot be called, so an int method does it.
+_trailing_zeros: Any = _python_trailing_zeros
+if not jit_disabled():
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    _trailing_zeros = trailing_zeros
 
 
 @njit
@@ -31,23 +47,9 @@ def occupied_mask(state: np.ndarray) -> int:
 
 
 @njit
-def side_masks(state: np.ndarray) -> tuple[int, int]:
-    """Bit masks of the squares holding White's dice and Black's, in one pass."""
-    white = 0
-    black = 0
-    for sq in range(NSQ):
-        v = state[BOARD + sq]
-        if v > 0:
-            white |= 1 << sq
-        elif v < 0:
-            black |= 1 << sq
-    return white, black
-
-
-@njit
 def lowest_square(mask: int) -> int:
     """The square of the lowest set bit of a non-zero ``mask``."""
-    return BIT_INDEX[(mask & -mask) % 37]
+    return _trailing_zeros(mask)
 
 
 @njit
@@ -83,7 +85,13 @@ def step_destinations(start: int, length: int, empty: int, self_avoiding: bool) 
     end where it began.
     """
     if self_avoiding:
-        return _self_avoiding(start, length, empty & ~(1 << start))
+        return self_avoiding_ends(start, length, empty & ~(1 << start))
+    return no_reversal_ends(start, length, empty)
+
+
+@njit
+def no_reversal_ends(start: int, length: int, empty: int) -> int:
+    """:func:`step_destinations` under the path option ``no-reversal``."""
     # Dynamic programming over (square, last direction): layer[d] holds the squares that a walk
     # of the current length reaches with its last step in direction d.
     l0 = shift(1 << start, 0) & empty
@@ -100,34 +108,52 @@ def step_destinations(start: int, length: int, empty: int, self_avoiding: bool) 
     return l0 | l1 | l2 | l3
 
 
+#: the longest walk :func:`self_avoiding_ends` can follow (its stacks are packed in 64 bits);
+#: a die walks at most 6
+MAX_WALK = 11
+
+
 @njit
-def _self_avoiding(start: int, length: int, free: int) -> int:
-    """Ends of the self-avoiding walks of exactly ``length`` steps from ``start`` through the
-    squares of ``free`` (an explicit depth-first search; numba's cache cannot hold recursion)."""
-    sq_at = np.empty(length + 1, dtype=np.int64)
-    next_dir = np.zeros(length + 1, dtype=np.int64)
-    visited = np.empty(length + 1, dtype=np.int64)
-    sq_at[0] = start
-    visited[0] = free
+def self_avoiding_ends(start: int, length: int, free: int) -> int:
+    """Ends of the self-avoiding walks of exactly ``length`` (at most :data:`MAX_WALK`) steps
+    from ``start`` through the squares of ``free``: an explicit depth-first search (numba's
+    cache cannot hold recursion) whose stacks are packed into integers, 5 bits a square and
+    3 bits a direction, so that nothing is allocated."""
+    squares = start  # the square at each depth of the walk
+    tried = 0  # how many directions each depth has tried
     depth = 0
     result = 0
     while depth >= 0:
+        sq = (squares >> (5 * depth)) & 31
         if depth == length:
-            result |= 1 << sq_at[depth]
+            result |= 1 << sq
+            free |= 1 << sq  # back off the last square: it can be entered again
             depth -= 1
             continue
-        d = next_dir[depth]
+        d = (tried >> (3 * depth)) & 7
         if d == NDIR:
+            if depth > 0:
+                free |= 1 << sq
             depth -= 1
             continue
-        next_dir[depth] = d + 1
-        nxt = NEIGHBOUR[sq_at[depth], d]
-        if nxt >= 0 and (visited[depth] >> nxt) & 1:
+        tried += 1 << (3 * depth)
+        nxt = NEIGHBOUR[sq, d]
+        if nxt >= 0 and (free >> nxt) & 1:
             depth += 1
-            sq_at[depth] = nxt
-            visited[depth] = visited[depth - 1] & ~(1 << nxt)
-            next_dir[depth] = 0
+            keep = (1 << (5 * depth)) - 1
+            squares = (squares & keep) | (nxt << (5 * depth))
+            tried &= (1 << (3 * depth)) - 1
+            free &= ~(1 << nxt)
     return result
+
+
+@njit
+def jumpers(own: int, occupied: int, empty: int, d: int) -> int:
+    """The dice of ``own`` that can jump in direction ``d``: the next square that way holds a
+    die and the one beyond is empty. Whole masks at once, so that move generation reads no
+    board cell for its jumps."""
+    back = NDIR - 1 - d  # shifting the other way: a square's bit lands on its neighbour's
+    return own & shift(shift(empty, back) & occupied, back)
 
 
 @njit

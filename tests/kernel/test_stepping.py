@@ -1,7 +1,8 @@
 """The game API's kernel calls (``pack`` and ``advance``) against the kernel's own
 ``legal_actions`` and ``step``, called directly on copies, over random games of every game
 and variant: the state buffer holds exactly the state, the history and the legal actions
-(with Chase's notation keys), and an illegal action or a finished game writes nothing."""
+(with Chase's notation keys), it is read-only, the input buffer is never changed, and an
+illegal action or a finished game is refused."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 
 import diceboard
 from diceboard.kernel import RESULT
-from diceboard.kernel.stepping import FLAG_CHANCE, FLAG_TERMINAL, unpack
+from diceboard.kernel.jit import jit_disabled
+from diceboard.kernel.stepping import FLAG_CHANCE, FLAG_TERMINAL, direct
 from tests.conformance.conftest import CASES, IDS
 
 
@@ -27,13 +29,20 @@ def _expected(game: diceboard.Game, arr: np.ndarray, hist: np.ndarray) -> np.nda
     return np.concatenate([np.asarray(p, dtype=np.int64) for p in parts])
 
 
-def _check_code(game: diceboard.Game, buf: np.ndarray, code: int) -> None:
+def _check_made(game: diceboard.Game, made: tuple[int, int, int, np.ndarray]) -> None:
+    """What pack and advance return agrees with the buffer, which is read-only."""
     kernel = game.kernel
-    nhist, n, flags = unpack(code)
-    assert buf[kernel.STATE_LEN] == nhist
-    assert buf.shape[0] == kernel.STATE_LEN + 1 + nhist + kernel.LEGAL_WIDTH * n
+    lo, n, flags, buf = made
+    assert lo == kernel.STATE_LEN + 1 + buf[kernel.STATE_LEN]
+    assert buf.shape[0] == lo + kernel.LEGAL_WIDTH * n
     assert bool(flags & FLAG_TERMINAL) == bool(buf[RESULT])
     assert bool(flags & FLAG_CHANCE) == bool(buf[6])
+    assert not buf.flags.writeable and buf.flags.c_contiguous
+
+
+def _refused(made: tuple[int, int, int, np.ndarray]) -> bool:
+    _, _, flags, buf = made
+    return flags == -1 and buf.shape[0] == 0
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
@@ -41,39 +50,43 @@ def test_pack_and_advance_agree_with_legal_actions_and_step(case: tuple[str, str
     name, variant = case
     game = diceboard.game(name, variant=variant)
     kernel = game.kernel
-    room = kernel.LEGAL_WIDTH * kernel.MAX_LEGAL
     rng = random.Random(7)
     for seed in range(3):
         arr = game.initial_state().kernel_state()
         hist = np.array([arr[5]], dtype=np.int64)
-        buf = np.zeros(kernel.STATE_LEN + 1 + hist.shape[0] + room, dtype=np.int64)
-        code = kernel.pack(arr, hist, game.opts, buf)
-        buf = buf[: buf.shape[0] - room + unpack(code)[1] * kernel.LEGAL_WIDTH]
+        made = kernel.pack(arr, hist, game.opts)
         for _ply in range(120 if seed else 400):
-            expected = _expected(game, arr, hist)
-            assert np.array_equal(buf, expected)
-            _check_code(game, buf, code)
-            nhist, n, _ = unpack(code)
-            lo = kernel.STATE_LEN + 1 + nhist
+            lo, n, _, buf = made
+            assert np.array_equal(buf, _expected(game, arr, hist))
+            _check_made(game, made)
             legal = buf[lo : lo + n].tolist()
+            before = buf.copy()
             if arr[RESULT] or not legal:
-                out = np.full(buf.shape[0] + 1 + room, 77, dtype=np.int64)
-                assert kernel.advance(buf, game.opts, 0, out) == -1
-                assert (out == 77).all()
+                assert _refused(kernel.advance(buf, game.opts, legal[0] if legal else 0))
                 break
             illegal = next(a for a in range(game.num_actions) if a not in legal)
-            out = np.full(lo + 1 + room, 77, dtype=np.int64)
-            before = buf.copy()
-            assert kernel.advance(buf, game.opts, illegal, out) == -1
-            assert (out == 77).all() and np.array_equal(buf, before)
+            assert _refused(kernel.advance(buf, game.opts, illegal))
             action = legal[rng.randrange(n)]
-            code = kernel.advance(buf, game.opts, action, out)
-            assert code >= 0 and np.array_equal(buf, before)
+            made = kernel.advance(buf, game.opts, action)
+            assert made[2] >= 0 and np.array_equal(buf, before)
             # the plain kernel's step on copies
             grown = np.empty(hist.shape[0] + 1, dtype=np.int64)
             grown[: hist.shape[0]] = hist
             arr = arr.copy()
             hist = grown[: kernel.step(arr, game.opts, action, grown, hist.shape[0])]
-            buf = out[
-                : kernel.STATE_LEN + 1 + unpack(code)[0] + unpack(code)[1] * kernel.LEGAL_WIDTH
-            ]
+
+
+def test_the_direct_call_is_the_compiled_function_and_plays_like_the_dispatcher() -> None:
+    game = diceboard.game("custodian")
+    state = game.start(seed=4)
+    a = state.legal_action_ids()[0]
+    call = direct(game.kernel.advance, (state._buf, game.opts, a))
+    through, straight = (
+        game.kernel.advance(state._buf, game.opts, a),
+        call(state._buf, game.opts, a),
+    )
+    assert through[:3] == straight[:3] and np.array_equal(through[3], straight[3])
+    if jit_disabled():
+        assert call is game.kernel.advance
+    else:
+        assert call is not game.kernel.advance and not hasattr(call, "compile")

@@ -34,13 +34,11 @@ from diceboard.kernel import (
     RESULT_FIRST,
     TO_MOVE,
 )
-from diceboard.kernel.stepping import FLAG_CHANCE, LEGAL_BITS
+from diceboard.kernel.stepping import FLAG_CHANCE, Made, direct
 
 _RESULT_STRINGS = ("*", "1-0", "0-1", "1/2-1/2")
 #: action ids at or above this do not fit the kernels' int64
 _INT64_LIMIT = 1 << 63
-_LEGAL_MASK = (1 << LEGAL_BITS) - 1
-_NHIST_SHIFT = LEGAL_BITS + 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +72,35 @@ class Game(ABC):
 
     def __init__(self, options: Mapping[str, Any], opts: np.ndarray, variant: str | None) -> None:
         self._options = dict(options)
-        self._opts = opts
+        self._opts = np.ascontiguousarray(opts, dtype=np.int64)
         self._opts.flags.writeable = False
         self._variant = variant
         self._max_legal = int(self.kernel.MAX_LEGAL)
         self._state_len = int(self.kernel.STATE_LEN)
         self._legal_width = int(self.kernel.LEGAL_WIDTH)
-        # a state buffer's room for the legal actions (and their keys)
-        self._legal_room = self._legal_width * self._max_legal
-        # a child's buffer beyond its parent's state and history: one more history entry
-        self._child_room = self._legal_room + 1
         self._pack = self.kernel.pack
-        self._advance = self.kernel.advance
+        # play's kernel call: numba's dispatcher until its first call finds the compiled
+        # function it runs (stepping.direct), which later calls run with no dispatcher
+        self._advance: Callable[[np.ndarray, np.ndarray, int], Made] = self._advance_first
+
+    def _advance_first(self, buf: np.ndarray, opts: np.ndarray, action: int) -> Made:
+        # every later call passes arguments of these types: a state's read-only buffer,
+        # this game's options array (C-contiguous int64, made read-only above) and an int
+        call: Callable[[np.ndarray, np.ndarray, int], Made] = direct(
+            self.kernel.advance, (buf, opts, action)
+        )
+        self._advance = call
+        return call(buf, opts, action)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the compiled function found is no picklable object; a copy finds it again
+        state = dict(vars(self))
+        del state["_advance"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self._advance = self._advance_first
 
     # --- identity ---------------------------------------------------------------------------
     @property
@@ -270,16 +285,12 @@ class State:
     ) -> None:
         """The state of ``game`` whose kernel array is ``arr`` and whose repetition history
         is ``hist`` (both copied), played from ``parent`` by ``last`` (or ``None``)."""
-        buf = np.empty(game._state_len + 1 + hist.shape[0] + game._legal_room, dtype=np.int64)
-        code = game._pack(arr, hist, game._opts, buf)
-        n = (code >> 2) & _LEGAL_MASK
-        lo = game._state_len + 1 + (code >> _NHIST_SHIFT)
-        _trim(buf, lo + n * game._legal_width)
+        lo, n, flags, buf = game._pack(arr, hist, game._opts)
         self._game = game
         self._buf = buf
         self._lo = lo
         self._n = n
-        self._flags = code & 3
+        self._flags = flags
         self._parent = parent
         # the move that led here, or its action id until someone asks (building a Move for
         # a state played by action id is work most callers never need)
@@ -475,38 +486,34 @@ class State:
             actions = move.actions
             if len(actions) != 1:
                 return self._apply(actions, move)
-            return self._play_one(actions[0], move)
-        if isinstance(move, str):
+            a = actions[0]
+            last: Move | int = move
+        elif isinstance(move, str):
             parsed = self.parse_move(move)
             return self._apply(parsed.actions, parsed)
-        if isinstance(move, int | np.integer):
-            return self._play_one(int(move), None)
-        raise TypeError(f"play() takes a Move, its notation or an action id, not {move!r}")
-
-    def _play_one(self, a: int, move: Move | None) -> State:
-        """The state after the single action ``a`` (its Move, if the caller has it)."""
-        game = self._game
+        elif isinstance(move, int | np.integer):
+            # the move that led here is kept as its action id until someone asks (building
+            # a Move for a state played by action id is work most callers never need)
+            a = last = int(move)
+        else:
+            raise TypeError(f"play() takes a Move, its notation or an action id, not {move!r}")
         if not 0 <= a < _INT64_LIMIT:
             self._refuse(a)
-        out = np.empty(self._lo + game._child_room, dtype=np.int64)
-        # one kernel call checks legality, copies the state and history, steps and lists
-        # the new state's legal actions
-        code = game._advance(self._buf, game._opts, a, out)
-        if code < 0:
+        game = self._game
+        # one compiled call checks legality, copies the state and history, steps, lists the
+        # new state's legal actions and hands back the new state's read-only buffer
+        lo, n, flags, buf = game._advance(self._buf, game._opts, a)
+        if flags < 0:
             self._refuse(a)
         # as State.__init__ does, inline: this is the hot path of every playout
-        n = (code >> 2) & _LEGAL_MASK
-        lo = game._state_len + 1 + (code >> _NHIST_SHIFT)
-        out.resize(lo + n * game._legal_width, refcheck=False)  # see _trim
-        out.flags.writeable = False
         child = _new_state(game.state_class)
         child._game = game
-        child._buf = out
+        child._buf = buf
         child._lo = lo
         child._n = n
-        child._flags = code & 3
+        child._flags = flags
         child._parent = self
-        child._last = a if move is None else move
+        child._last = last
         child._moves = None
         return child
 
@@ -516,7 +523,7 @@ class State:
             return self._game.state_class(self._game, self._arr, self._hist, self, move)
         where = self
         for a in actions:
-            where = where._play_one(a, None)
+            where = where.play(a)
         # the one state handed out comes from here, by ``move`` (the others are dropped)
         where._parent = self
         where._last = move
@@ -592,12 +599,3 @@ _CACHES = frozenset(["_hash", "_ids", "_str"])
 #: ``is_terminal`` by the flags of a state's code
 _TERMINAL = (False, True, False, True)
 _new_state = object.__new__
-
-
-def _trim(buf: np.ndarray, length: int) -> None:
-    """Cut a new state's buffer to the ``length`` its kernel call filled, and make it
-    read-only. The buffer was made for this state by the caller and handed to one compiled
-    call, so no view of it exists yet that could see its memory move (numpy cannot check
-    that itself: its refcheck counts the caller's own names)."""
-    buf.resize(length, refcheck=False)
-    buf.flags.writeable = False

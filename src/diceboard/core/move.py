@@ -8,6 +8,7 @@ no other layer ever parses move text: the server, the terminal game and the rend
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -73,7 +74,7 @@ class Move:
     absorbed: tuple[str, ...] = field(default=(), compare=False)
     #: Chase: a transfer's two dice with their new faces, in notation order
     exchange: tuple[tuple[str, int], ...] = field(default=(), compare=False)
-    #: a joined move's two parts until its structure is filled in (see :meth:`joined`)
+    #: a joined move's two parts until its fields are filled in (see :meth:`joined`)
     _parts: tuple[Move, Move] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
@@ -110,9 +111,10 @@ class Move:
         outcome that follows it (``b1-d2`` + ``=4`` is ``b1-d2=4``), or an absorption prefix
         joined with the act that finishes the turn (``{a1}`` + ``d6-d3SW``).
 
-        Only the notation and the actions are set at once; the structure is filled in from
-        the two parts when a field is first read (listing a Chase position's turns with an
-        absorption prefix joins every one of them, and most are never looked at).
+        The joined move keeps its two parts, and its fields (the notation and the actions
+        too) are filled in from them when one is first read: listing a Chase position's
+        turns with an absorption prefix joins every one of them, and most are never looked
+        at.
 
         >>> step = Move("b1-d2", (700,), MoveKind.STEP, "b1", "d2")
         >>> both = step.joined(Move("=4", (4630,), MoveKind.ROLL, face=4))
@@ -120,15 +122,25 @@ class Move:
         ('b1-d2=4', (700, 4630), 'step', 4, 4)
         """
         joined = _new_move(Move)
-        _set_notation(joined, self.notation + after.notation)
-        _set_actions(joined, self.actions + after.actions)
         _set_parts(joined, (self, after))
         return joined
 
+    def joined_each(self, acts: Iterable[Move]) -> list[Move]:
+        """``[self.joined(act) for act in acts]``, in a quarter of the time (a Chase
+        position that must absorb first may have hundreds of turns)."""
+        turns: list[Move] = []
+        append = turns.append
+        for act in acts:
+            turn = _new_move(Move)
+            _set_parts(turn, (self, act))
+            append(turn)
+        return turns
+
     def _fill(self) -> None:
-        """Set the structure of a joined move from its two parts (see :meth:`joined`)."""
+        """Set the fields of a joined move from its two parts (see :meth:`joined`)."""
         parts = _get_parts(self)
-        assert parts is not None  # called only while the parts are kept
+        if parts is None:  # another thread filled it in meanwhile
+            return
         first, after = parts
         if after.kind is MoveKind.ROLL:
             head = first
@@ -140,6 +152,8 @@ class Move:
             face, roll = after.face, after.roll
             absorbed = first.absorbed + after.absorbed
         values = {
+            "notation": first.notation + after.notation,
+            "actions": first.actions + after.actions,
             "kind": head.kind,
             "from_square": head.from_square,
             "to_square": head.to_square,
@@ -152,24 +166,27 @@ class Move:
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
+        # cleared last: a thread that finds no parts finds every field set
         _set_parts(self, None)
 
     if not TYPE_CHECKING:  # mypy keeps checking attribute names
 
         def __getattr__(self, name: str) -> Any:
-            # reached only for a slot that is not set: a structure field of a joined move
-            # not read yet, or the parts of a move that has none
+            # reached only for a slot that is not set: a field of a joined move not read
+            # yet, or the parts of a move that has none
             if name == "_parts":
                 return None
-            if name in _STRUCTURE and _get_parts(self) is not None:
+            if name in _FIELDS and _get_parts(self) is not None:
                 self._fill()
                 return object.__getattribute__(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
-#: the structure fields, which a joined move fills in when one is first read
-_STRUCTURE = frozenset(
+#: the fields, which a joined move fills in when one is first read
+_FIELDS = frozenset(
     [
+        "notation",
+        "actions",
         "kind",
         "from_square",
         "to_square",
@@ -182,9 +199,7 @@ _STRUCTURE = frozenset(
     ]
 )
 _new_move = object.__new__
-# the slots' own setters: a frozen dataclass refuses ordinary assignment
-_set_notation = Move.__dict__["notation"].__set__
-_set_actions = Move.__dict__["actions"].__set__
+# the slot's own setter: a frozen dataclass refuses ordinary assignment
 _set_parts = Move.__dict__["_parts"].__set__
 
 

@@ -2,8 +2,8 @@
 
 The Python API (:mod:`diceboard.core.game`) builds an immutable state per move. Each numba
 call from Python costs far more than the work inside it, and each array argument adds to that
-cost, so a state is one ``int64`` buffer that holds everything the API asks of the kernel,
-and one call makes the next state's buffer whole:
+cost, so a state is one read-only ``int64`` buffer that holds everything the API asks of the
+kernel, and one call makes the next state's buffer whole:
 
 ==================================  ==================================================
 ``buf[:STATE_LEN]``                 the kernel's state array
@@ -15,45 +15,50 @@ and one call makes the next state's buffer whole:
                                     ``LEGAL_WIDTH == 2`` (Chase: a key names a turn's text)
 ==================================  ==================================================
 
-:func:`advance` checks an action against the legal ones, copies the state and history into
-the caller's new buffer, steps and lists the new state's legal actions: the whole of
-``play`` in one call. :func:`pack` makes the buffer of a state given as arrays (a parsed
-position, a start). Both return a packed code (:func:`unpack` in Python), which gives the
-API the lengths and the state's flags as one Python int, with no numpy scalar to read.
-The caller allocates the buffers (``STATE_LEN + 2 + nhist + LEGAL_WIDTH * MAX_LEGAL`` for
-the state after one more action) and trims them to the length the code gives.
+:func:`advance` checks an action against the legal ones, copies the state and history,
+steps and lists the new state's legal actions: the whole of ``play`` in one call.
+:func:`pack` makes the buffer of a state given as arrays (a parsed position, a start). Both
+return ``(lo, n, flags, buf)``: the API reads the lengths and the state's flags as Python
+ints, with no numpy scalar to convert, and gets the buffer made in compiled code, just long
+enough and already read-only (:func:`frozen`), with no numpy call of its own to allocate,
+trim or lock it.
 
 They are templates (:mod:`.specialise`), compiled once per game by :func:`compile_stepping`
-from the game's binding (``step``, ``legal_keyed``, ``STATE_LEN``, ``LEGAL_WIDTH``). The
-kernel's own functions are always called with writable arrays (views of the new buffer), so
-the API adds no read-only specialisation of the rules (a read-only array is a type of its
-own to numba).
+from the game's binding (``step``, ``legal_keyed``, ``STATE_LEN``, ``MAX_LEGAL``,
+``LEGAL_WIDTH``). The kernel's own functions are always called with writable arrays (views
+of a work buffer), so the API adds no read-only specialisation of the rules (a read-only
+array is a type of its own to numba). :func:`direct` finds the compiled function a call runs,
+so that the API's hot call skips numba's dispatcher.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
+from numba.core import types
+from numba.core.extending import intrinsic
+from numba.core.imputils import impl_ret_borrowed
 
 from diceboard.kernel import CHANCE, RESULT
+from diceboard.kernel.jit import jit_disabled
 from diceboard.kernel.specialise import specialise, template
 
 __all__ = [
     "FLAG_CHANCE",
     "FLAG_TERMINAL",
-    "LEGAL_BITS",
+    "Made",
     "Stepping",
     "advance",
     "compile_stepping",
+    "direct",
     "pack",
 ]
 
-#: bits of the packed code that hold the number of legal actions (every MAX_LEGAL is below)
-LEGAL_BITS = 12
-#: the code's flag bits: the game is over; the state's chance flag is set
+#: the flag bits: the game is over; the state's chance flag is set
 FLAG_TERMINAL = 1
 FLAG_CHANCE = 2
 
@@ -61,42 +66,82 @@ FLAG_CHANCE = 2
 game: Any = None
 
 
+#: what pack and advance return: ``(lo, n, flags, buf)``, where the legal actions begin in
+#: the buffer, how many there are, the flag bits (-1: the action was refused) and the buffer
+Made = tuple[int, int, int, np.ndarray]
+
+
+def _frozen_python(buf: np.ndarray) -> np.ndarray:
+    """``buf``, made read-only in place (:func:`frozen` without the compiler)."""
+    buf.setflags(write=False)
+    return buf
+
+
+if jit_disabled():
+    frozen = _frozen_python
+else:
+
+    @intrinsic  # type: ignore[misc]
+    def frozen(typingctx: Any, buf: Any) -> Any:
+        """``buf`` as a read-only array: the same array, typed read-only, so that numba
+        hands it to Python with numpy's write flag cleared (nothing is copied)."""
+        if not isinstance(buf, types.Array):
+            return None
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return impl_ret_borrowed(  # type: ignore[no-untyped-call]
+                context, builder, signature.return_type, args[0]
+            )
+
+        return buf.copy(readonly=True)(buf), codegen
+
+
 @template
-def _finish(out: np.ndarray, opts: np.ndarray, nhist: int) -> int:
-    """List the legal actions (and keys) of the state in ``out`` after its history of
-    ``nhist`` entries; the packed code of the whole buffer."""
+def _finish(work: np.ndarray, opts: np.ndarray, nhist: int) -> Made:
+    """List the legal actions (and keys) of the state in ``work`` after its history of
+    ``nhist`` entries, and copy the filled part of ``work`` into the state's buffer."""
     state_len = game.STATE_LEN
-    state = out[:state_len]
-    n = game.legal_keyed(state, opts, out, state_len + 1 + nhist)
+    state = work[:state_len]
+    lo = state_len + 1 + nhist
+    n = game.legal_keyed(state, opts, work, lo)
     flags = 0
     if state[RESULT] != 0:
         flags |= FLAG_TERMINAL
     if state[CHANCE] != 0:
         flags |= FLAG_CHANCE
-    return (((nhist << LEGAL_BITS) | n) << 2) | flags
+    length = lo + n * game.LEGAL_WIDTH
+    buf = np.empty(length, dtype=np.int64)
+    buf[:] = work[:length]
+    return lo, n, flags, frozen(buf)
 
 
 @template
-def pack(state: np.ndarray, history: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
-    """Write the buffer of ``state`` with its repetition ``history`` into ``out`` (at least
-    ``STATE_LEN + 1 + len(history) + LEGAL_WIDTH * MAX_LEGAL`` long); its packed code."""
+def _refused(like: np.ndarray) -> Made:
+    """What :func:`advance` returns for an action it does not play."""
+    return 0, 0, -1, frozen(like[:0].copy())
+
+
+@template
+def pack(state: np.ndarray, history: np.ndarray, opts: np.ndarray) -> Made:
+    """The buffer of ``state`` with its repetition ``history`` (neither is changed)."""
     state_len = game.STATE_LEN
     nhist = history.shape[0]
-    out[:state_len] = state
-    out[state_len] = nhist
-    out[state_len + 1 : state_len + 1 + nhist] = history
-    return _finish(out, opts, nhist)
+    # room for the legal actions (and keys) before their number is known
+    work = np.empty(state_len + 1 + nhist + game.LEGAL_WIDTH * game.MAX_LEGAL, dtype=np.int64)
+    work[:state_len] = state
+    work[state_len] = nhist
+    work[state_len + 1 : state_len + 1 + nhist] = history
+    return _finish(work, opts, nhist)
 
 
 @template
-def advance(buf: np.ndarray, opts: np.ndarray, action: int, out: np.ndarray) -> int:
+def advance(buf: np.ndarray, opts: np.ndarray, action: int) -> Made:
     """If ``action`` is one of the legal actions of the state buffer ``buf`` (which is not
-    changed), write the buffer of the state after it into ``out`` (at least one entry longer
-    than ``buf``'s state and history, plus ``LEGAL_WIDTH * MAX_LEGAL``) and return its packed
-    code; else, or if the game is over, return -1."""
+    changed), the buffer of the state after it; else, or if the game is over, flags -1 and
+    an empty buffer."""
     state_len = game.STATE_LEN
     if buf[RESULT] != 0:
-        return -1
+        return _refused(buf)
     nhist = buf[state_len]
     lo = state_len + 1 + nhist
     n = (buf.shape[0] - lo) // game.LEGAL_WIDTH
@@ -106,19 +151,30 @@ def advance(buf: np.ndarray, opts: np.ndarray, action: int, out: np.ndarray) -> 
             found = True
             break
     if not found:
-        return -1
-    out[:lo] = buf[:lo]
-    grown = out[state_len + 1 : lo + 1]
-    after = out[:state_len]
-    nhist = game.step(after, opts, action, grown, nhist)
-    out[state_len] = nhist
-    return _finish(out, opts, nhist)
+        return _refused(buf)
+    # the state and its history, with room for one more entry and the legal actions
+    work = np.empty(lo + 1 + game.LEGAL_WIDTH * game.MAX_LEGAL, dtype=np.int64)
+    work[:lo] = buf[:lo]
+    nhist = game.step(work[:state_len], opts, action, work[state_len + 1 : lo + 1], nhist)
+    work[state_len] = nhist
+    return _finish(work, opts, nhist)
 
 
-def unpack(code: int) -> tuple[int, int, int]:
-    """``(nhist, n, flags)`` of a packed code: the history's length, the number of legal
-    actions and the flag bits (:data:`FLAG_TERMINAL`, :data:`FLAG_CHANCE`)."""
-    return code >> (LEGAL_BITS + 2), (code >> 2) & ((1 << LEGAL_BITS) - 1), code & 3
+def direct(function: Any, args: tuple[Any, ...]) -> Callable[..., Any]:
+    """What calling ``function`` (a compiled kernel function) with ``args`` runs: its
+    compiled version for their types (compiled, or loaded from numba's cache, now), to be
+    called with no dispatcher in between (``function`` itself without the compiler).
+
+    Numba's dispatcher works out the types of a call's arguments on every call, which costs
+    a third of the game API's kernel call. The function handed back converts its arguments
+    to the types found here without checking them again, so it must be called only with
+    arguments of the same types: the game API passes its own buffers, always C-contiguous
+    read-only ``int64`` arrays, and Python ints.
+    """
+    if jit_disabled() or not hasattr(function, "compile"):
+        return cast(Callable[..., Any], function)
+    signature = tuple(function.typeof_pyval(a) for a in args)
+    return cast(Callable[..., Any], function.compile(signature))
 
 
 class Stepping(NamedTuple):
@@ -131,8 +187,6 @@ class Stepping(NamedTuple):
 def compile_stepping(game_name: str, binding: ModuleType) -> Stepping:
     """The templates of this module compiled for ``game_name``, whose kernel ``binding``
     provides (each compiles, or loads from numba's cache, on its first call)."""
-    if int(binding.MAX_LEGAL) >= 1 << LEGAL_BITS:
-        raise ValueError(f"{game_name}: MAX_LEGAL must be below {1 << LEGAL_BITS}")
     compiled = specialise(
         game_name,
         binding,

@@ -14,7 +14,7 @@ kernel's notation key), so listing the legal moves builds no new objects.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -103,8 +103,12 @@ def _stateless_text(action: int) -> str:
 STATELESS_TEXT: tuple[str, ...] = tuple(_stateless_text(a) for a in range(NUM_ACTIONS))
 
 
+@lru_cache(maxsize=4096)
 def absorb_move(seq: tuple[int, ...]) -> Move:
-    """The absorption prefix ``{a1,b6}`` of the hex sequence ``seq`` as a move."""
+    """The absorption prefix ``{a1,b6}`` of the hex sequence ``seq`` as a move (one shared
+    Move per sequence: a position that must absorb lists its prefixes again and again, and
+    few sequences come up; the cache is bounded, so it keeps few Moves alive for the garbage
+    collector to visit)."""
     hexes = tuple(HEX_NAMES[h] for h in seq)
     return Move(prefix_text(seq), tuple(ABSORB + h for h in seq), MoveKind.ABSORB, absorbed=hexes)
 
@@ -232,7 +236,7 @@ def turns_with_prefix(arr: np.ndarray, opts: np.ndarray) -> list[Move]:
     # sorts the turns
     turns: list[Move] = []
     for i in sorted(range(len(heads)), key=lambda i: heads[i].notation):
-        turns.extend(heads[i].joined(act) for act in acts[bounds[i] : bounds[i + 1]])
+        turns += heads[i].joined_each(acts[bounds[i] : bounds[i + 1]])
     return turns
 
 

@@ -48,8 +48,9 @@ class LegalMovesText:
         self._size = size
         self._move_size = move_size
         self._positions: OrderedDict[PositionKey, _Position] = OrderedDict()
-        #: game -> move -> the move's own JSON members, as text without the closing brace
-        self._moves: dict[Game, dict[Move, str]] = {}
+        #: game -> notation -> the move's own JSON members, as text without the closing brace
+        #: (a move's structure follows from its notation; a string keeps its hash)
+        self._moves: dict[Game, dict[str, str]] = {}
         self._move_count = 0
         #: how many texts were asked for and how many of them were already made (benchmarks)
         self.asked = 0
@@ -103,9 +104,10 @@ class LegalMovesText:
             known = self._moves.setdefault(state.game, {})
         parts = []
         for move in moves:
-            own = known.get(move)
+            own = known.get(move.notation)
             if own is None:
-                own = known[move] = jsontext.dumps(move_json(state, move, segments=False))[:-1]
+                own = jsontext.dumps(move_json(state, move, segments=False))[:-1]
+                known[move.notation] = own
                 self._move_count += 1
             parts.append(own)
         return parts

@@ -21,6 +21,7 @@ from diceboard.games.chase.kernel.geometry import (
 from diceboard.games.chase.kernel.layout import BOARD, COUNT, OCCUPIED
 from diceboard.games.chase.kernel.trace import record
 from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel.refcount import released
 
 # what move_status finds
 MOVE_QUIET = 0  # legal, written with "-": an empty hex, a bump or the chamber
@@ -69,24 +70,32 @@ def move_status(state: np.ndarray, frm: int, d: int) -> tuple[int, int]:
 @njit
 def die_move_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
     """:func:`move_status` for a die of ``player`` showing ``face`` (move generation knows
-    both already)."""
+    both already).
+
+    One exit, with ``state`` used last there (:func:`~diceboard.kernel.refcount.released`):
+    move generation calls this for every die and direction, and so numba can drop the two
+    atomic reference-count operations of each call."""
     sign = side_sign(player)
+    status = MOVE_QUIET
+    where = -1
     if not path_clear(state, frm, d, face):
-        return path_obstacle(state, frm, d, face)
-    land = PATH[frm, d, face - 1]
-    target = state[BOARD + land] * sign
-    if target < 0:
-        return MOVE_CAPTURE, land
-    if target == 0 and land != CHAMBER:
-        return MOVE_QUIET, land
-    heading = PATH_HEADING[frm, d, face - 1]
-    if land == CHAMBER:
-        end = split_end(state, face, heading, sign, state[COUNT + player], frm)
+        status, where = path_obstacle(state, frm, d, face)
     else:
-        end = chain_end(state, land, heading, sign, frm, -1)
-    if end < 0:
-        return MOVE_INTO_CHAMBER, -1 - end
-    return MOVE_QUIET, land
+        land = PATH[frm, d, face - 1]
+        target = state[BOARD + land] * sign
+        where = land
+        if target < 0:
+            status = MOVE_CAPTURE
+        elif target != 0 or land == CHAMBER:
+            heading = PATH_HEADING[frm, d, face - 1]
+            if land == CHAMBER:
+                end = split_end(state, face, heading, sign, state[COUNT + player], frm)
+            else:
+                end = chain_end(state, land, heading, sign, frm, -1)
+            if end < 0:
+                status = MOVE_INTO_CHAMBER
+                where = -1 - end
+    return released(state, status), where
 
 
 @njit

@@ -32,6 +32,7 @@ from diceboard.games.custodian.kernel.walks import (
     step_destinations,
 )
 from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit
+from diceboard.kernel.refcount import released
 
 
 @njit
@@ -152,14 +153,7 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
         if n == 0:
             out[0] = PASS
             n = 1
-    return _written(out, n)
-
-
-@njit
-def _written(out: np.ndarray, n: int) -> int:
-    """``n``: the last use of ``out`` on every path of :func:`legal_actions`, so that its one
-    reference-count decrement pairs with the increment on entry and numba drops both."""
-    return n
+    return released(out, n)
 
 
 @njit

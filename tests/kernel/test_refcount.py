@@ -1,0 +1,69 @@
+"""The hot kernel functions written so that numba prunes their reference counting
+(:mod:`diceboard.kernel.refcount`) keep it pruned: their compiled code has no NRT_incref or
+NRT_decref left. Compiled afresh in a subprocess (numba cannot show the code of a function
+it loaded from its cache)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from diceboard.kernel.jit import jit_disabled
+
+pytestmark = pytest.mark.skipif(jit_disabled(), reason="inspects compiled code")
+
+SCRIPT = r"""
+import json, re
+import numpy as np
+import diceboard
+from diceboard.games.chase.kernel.movement import die_move_status
+from diceboard.games.custodian.kernel import legal_actions
+from diceboard.games.custodian.kernel.endings import check_move_end
+from diceboard.games.custodian.kernel.captures import resolve_captures
+
+custodian = diceboard.game("custodian")
+state = custodian.initial_state().kernel_state().copy()
+legal_actions(state, custodian.opts, np.empty(640, dtype=np.int64))
+resolve_captures(state, 0, False)
+check_move_end(state, np.zeros(4, dtype=np.int64), 0, False, False, 0)
+chase = diceboard.game("chase").initial_state().kernel_state().copy()
+die_move_status(chase, 0, 0, 1, 0)
+
+def refcounts(dispatcher, name):
+    ir = next(iter(dispatcher.inspect_llvm().values()))
+    body, inside = [], False
+    for line in ir.splitlines():
+        if line.startswith("define"):
+            inside = name in line and "cpython" not in line and "cfunc" not in line
+        elif inside:
+            body.append(line)
+    return sum(("@NRT_incref" in l) or ("@NRT_decref" in l) for l in body), len(body)
+
+print(json.dumps({
+    name: refcounts(f, name)
+    for name, f in (
+        ("legal_actions", legal_actions),
+        ("resolve_captures", resolve_captures),
+        ("check_move_end", check_move_end),
+        ("die_move_status", die_move_status),
+    )
+}))
+"""
+
+
+@pytest.mark.slow
+def test_hot_kernel_functions_have_no_reference_counting(tmp_path: Path) -> None:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    for name, (operations, lines) in found.items():
+        assert lines > 0, f"no compiled code found for {name}"
+        assert operations == 0, f"{name} has {operations} reference-count operations"

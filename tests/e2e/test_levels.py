@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.e2e.conftest import Server, screenshot, wait_until
@@ -82,3 +83,37 @@ def test_a_game_at_level_9_gets_the_computers_move(page: Any, server: Server) ->
     names = page.locator(".player-bar .name").all_inner_texts()
     assert any("Computer · level 9" in name for name in names), names
     screenshot(page, "game-level-9")
+
+
+def _options(page: Any, selector: str) -> list[str]:
+    values: list[str] = page.eval_on_selector_all(
+        f"{selector} option", "els => els.map(e => e.value)"
+    )
+    return values
+
+
+def test_the_continue_menus_offer_the_games_levels(page: Any, server: Server) -> None:
+    """The analysis board's and an imported record's 'continue against the computer' menus
+    list the levels of the game shown."""
+    meta = server.api("GET", "/api/meta")
+    for game in meta["games"]:
+        name = game["name"]
+        page.goto(f"{server.base}/analysis?game={name}")
+        page.wait_for_function("document.querySelectorAll('#continue-level option').length > 0")
+        assert _options(page, "#continue-level") == _offered(meta, name)
+        assert page.input_value("#continue-level") == "level:4"
+        created = server.api("POST", "/api/games", json={"game": name, "mode": "local"})
+        first = game["players"][0]
+        server.api(
+            "POST", f"/api/games/{created['id']}/resign", created["token"], json={"seat": first}
+        )
+        pgn = httpx.get(
+            f"{server.base}/api/games/{created['id']}/record?format=pgn", timeout=60
+        ).text
+        page.goto(server.base + "/")
+        page.fill("#record-text", pgn)
+        page.click("#import")
+        page.wait_for_url("**/game/**")
+        page.wait_for_selector("#continue:not([hidden])")
+        page.wait_for_function("document.querySelectorAll('#continue-level option').length > 0")
+        assert _options(page, "#continue-level") == _offered(meta, name)

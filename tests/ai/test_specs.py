@@ -18,7 +18,7 @@ from diceboard.ai import (
     parse_spec,
 )
 from diceboard.ai import levels as levels_module
-from diceboard.ai.levels import EXTRA_LEVELS, LEVELS, level_spec, level_specs
+from diceboard.ai.levels import EXTRA_LEVELS, LEVELS, game_levels, level_spec, level_specs
 from diceboard.core.errors import OptionError
 
 
@@ -154,12 +154,16 @@ def test_level_data_does_not_build_agents() -> None:
 
 def test_level_9_is_chase_only() -> None:
     """Level 9 exists where a game declares it (Chase's PUCT search); elsewhere it is a clear
-    error, and the menus' levels (``LEVELS``) stay 1 to 8 in every game."""
+    error; ``LEVELS``, the levels every game has, stay 1 to 8, and each game's own levels
+    (``game_levels``, what its menus offer) add 9 only where it is declared."""
     assert isinstance(agent("level:9"), LevelAgent)
     top = LevelAgent(9, seed=1)
     assert top.agent_for("chase").spec == "puct:time=1.8,eval=linear"
     assert 9 not in LEVELS and 9 in EXTRA_LEVELS
     with pytest.raises(OptionError, match="custodian has no level 9: its levels are 1 to 8"):
         top.agent_for("custodian")
+    assert list(game_levels("chase")) == [*LEVELS, 9]
+    assert list(game_levels("custodian")) == list(LEVELS)
+    assert game_levels("chase")[9] == EXTRA_LEVELS[9]
     with pytest.raises(OptionError, match="9 or less"):
         agent("level:10")

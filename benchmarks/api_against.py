@@ -7,7 +7,10 @@ same random-game loop (``legal_moves`` + ``play``, ``chance_outcomes`` for rolls
 API only) once per round and game with this checkout's package and once with the other's, each
 in its own process with its own numba cache (compiling happens before the clock starts). The
 clock is the process's CPU time, so that a loaded machine slows neither side by waiting. Prints
-plies per CPU second of both, their ratio and the load average before and after. Needs git.
+plies per CPU second of both, their ratio and the load average before and after, and for each
+side the share of the time spent in the garbage collector and the memory that finished games
+keep alive (resident memory over 20,000 plies of games kept, whose every state stays alive
+through its last state's parents; Linux). Needs git.
 """
 
 from __future__ import annotations
@@ -23,13 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the loop each process runs: public API only, so that it means the same in both trees
 LOOP = """
-import random, sys, time
+import gc, os, random, sys, time
 import diceboard
 game = diceboard.game(sys.argv[1])
 seconds = float(sys.argv[2])
 rng = random.Random(int(sys.argv[3]))
 
-def play(deadline):
+def play(deadline, keep=None, wanted=0):
+    # the clock is read every 256 plies: a read costs a system call, which on a loaded
+    # machine is a sizeable part of a ply
     plies = 0
     while True:
         state = game.initial_state()
@@ -42,19 +47,46 @@ def play(deadline):
                 move = moves[rng.randrange(len(moves))]
                 plies += 1
             state = state.play(move)
-            if deadline is not None and time.process_time() >= deadline:
+            if plies & 255 == 0 and time.process_time() >= deadline:
                 return plies
-        if deadline is None:
-            return plies
+        if keep is not None:
+            keep.append(state)  # and, through its parents, every state of its game
+            if plies >= wanted:
+                return plies
 
-play(None)  # one untimed game: compiles or loads the kernels
+collecting = [0.0, 0.0]  # seconds in the garbage collector, when the running pass began
+
+def timed(phase, info):
+    now = time.process_time()
+    if phase == "start":
+        collecting[1] = now
+    else:
+        collecting[0] += now - collecting[1]
+
+def resident():
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+play(float("inf"), keep=[], wanted=1)  # one untimed game: compiles or loads the kernels
+gc.callbacks.append(timed)
 began = time.process_time()
 plies = play(began + seconds)
-print(plies, time.process_time() - began)
+took = time.process_time() - began
+gc.callbacks.remove(timed)
+# the memory a finished game's states hold, kept alive by its last state
+gc.collect()
+before, kept = resident(), []
+kept_plies = play(float("inf"), keep=kept, wanted=20000)
+per_ply = (resident() - before) / kept_plies
+print(plies, took, collecting[0], per_ply)
 """
 
 
-def _run(src: Path, cache: Path, game: str, seconds: float, seed: int) -> float:
+def _run(
+    src: Path, cache: Path, game: str, seconds: float, seed: int
+) -> tuple[float, float, float]:
+    """Plies per CPU second, the share of that time in the garbage collector, and the bytes
+    of memory per ply of finished games kept alive."""
     env = {**os.environ, "PYTHONPATH": str(src), "NUMBA_CACHE_DIR": str(cache)}
     env.pop("NUMBA_DISABLE_JIT", None)
     done = subprocess.run(
@@ -67,8 +99,8 @@ def _run(src: Path, cache: Path, game: str, seconds: float, seed: int) -> float:
     if done.returncode != 0:
         lines = done.stderr.strip().splitlines() or ["no message"]
         raise SystemExit(f"api_against: the loop failed in {src}: {lines[-1]}")
-    plies, took = done.stdout.split()
-    return int(plies) / float(took)
+    plies, took, collecting, per_ply = (float(x) for x in done.stdout.split())
+    return plies / took, collecting / took, per_ply
 
 
 def main() -> int:
@@ -94,25 +126,33 @@ def main() -> int:
         trees = {"this checkout": ROOT / "src", args.rev: folder / "src"}
         caches = {name: folder / f"cache-{i}" for i, name in enumerate(trees)}
         load = os.getloadavg()
-        figures: dict[tuple[str, str], list[float]] = {}
+        figures: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
         for r in range(args.rounds):
             for game in games:
                 for name, src in trees.items():
-                    rate = _run(src, caches[name], game, args.seconds, r)
-                    figures.setdefault((game, name), []).append(rate)
+                    measured = _run(src, caches[name], game, args.seconds, r)
+                    figures.setdefault((game, name), []).append(measured)
         after = os.getloadavg()
     print(
         f"Python API, random games, {args.rounds} interleaved rounds of {args.seconds:g} CPU s "
         f"(load average {load[0]:.2f} -> {after[0]:.2f}):"
     )
     for game in games:
-        ours = figures[(game, "this checkout")]
-        theirs = figures[(game, args.rev)]
+        ours = [rate for rate, _, _ in figures[(game, "this checkout")]]
+        theirs = [rate for rate, _, _ in figures[(game, args.rev)]]
         mean_ours, mean_theirs = sum(ours) / len(ours), sum(theirs) / len(theirs)
         print(f"  {game:<10} this checkout {mean_ours:>10,.0f} plies/s   {args.rev} ", end="")
         print(f"{mean_theirs:>10,.0f} plies/s   ratio {mean_ours / mean_theirs:5.2f}")
         rounds = ", ".join(f"{a / b:.2f}" for a, b in zip(ours, theirs, strict=True))
         print(f"  {'':<10} ratio per round: {rounds}")
+        for name in trees:
+            runs = figures[(game, name)]
+            share = sum(c for _, c, _ in runs) / len(runs)
+            memory = sum(m for _, _, m in runs) / len(runs)
+            print(
+                f"  {'':<10} {name}: {share:.1%} of the time in the garbage collector, "
+                f"{memory / 1024:.2f} KiB of memory per ply of kept games"
+            )
     return 0
 
 

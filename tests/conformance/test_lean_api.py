@@ -13,6 +13,7 @@ import pytest
 import diceboard
 from diceboard.core.errors import IllegalMoveError
 from diceboard.core.game import State
+from diceboard.core.move import Move
 from tests.conformance.conftest import random_states
 
 
@@ -135,3 +136,39 @@ def test_a_move_of_several_actions_links_to_the_state_it_was_played_in(
         state = state.play(options[rng.randrange(len(options))])
     if not seen:
         pytest.skip("no move of several actions came up in this game")
+
+
+def test_a_move_made_outside_the_game_is_checked_like_an_action_id(game: diceboard.Game) -> None:
+    # play() calls the compiled step with no dispatcher to check the types: an action that
+    # is no int of the kernel's range must be refused, never converted
+    state = game.start(seed=29)
+    legal = state.legal_action_ids()[0]
+    for bad in (game.num_actions, 1 << 70, -1):
+        with pytest.raises(IllegalMoveError):
+            state.play(Move("x", (bad,)))
+    with pytest.raises(TypeError, match="an action id is an int"):
+        state.play(Move("x", (float(legal),)))
+    assert state.play(Move("x", (np.int64(legal),))) == state.play(legal)
+
+
+def test_a_pickled_game_plays_like_the_original(game: diceboard.Game) -> None:
+    back = pickle.loads(pickle.dumps(game))
+    assert back == game
+    ours, theirs = game.start(seed=31), back.start(seed=31)
+    for _ in range(20):
+        if ours.is_terminal():
+            break
+        assert ours == theirs and hash(ours) == hash(theirs)
+        a = ours.legal_action_ids()[-1]
+        ours, theirs = ours.play(a), theirs.play(a)
+    assert ours == theirs
+
+
+def test_equal_states_hash_alike_and_unequal_ones_compare_unequal(game: diceboard.Game) -> None:
+    states = random_states(game, seed=37, plies=60)
+    again = random_states(game, seed=37, plies=60)
+    for mine, theirs in zip(states, again, strict=True):
+        assert mine == theirs and hash(mine) == hash(theirs) and mine is not theirs
+    distinct = {(s.kernel_state().tobytes(), s.kernel_history().tobytes()) for s in states}
+    assert len(set(states)) == len(distinct)
+    assert states[0] != states[1] and states[0] != "not a state"

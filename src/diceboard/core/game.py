@@ -93,13 +93,16 @@ class Game(ABC):
         return call(buf, opts, action)
 
     def __getstate__(self) -> dict[str, Any]:
-        # the compiled function found is no picklable object; a copy finds it again
+        # the kernel's functions are left out (a compiled function found by direct() is no
+        # picklable object, nor is a template's plain copy under NUMBA_DISABLE_JIT): the
+        # copy takes them from its kernel again
         state = dict(vars(self))
-        del state["_advance"]
+        del state["_pack"], state["_advance"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         vars(self).update(state)
+        self._pack = self.kernel.pack
         self._advance = self._advance_first
 
     # --- identity ---------------------------------------------------------------------------
@@ -245,7 +248,6 @@ class State:
         "_buf",
         "_flags",
         "_game",
-        "_hash",
         "_hist",
         "_ids",
         "_last",
@@ -271,7 +273,6 @@ class State:
     _arr: np.ndarray
     _hist: np.ndarray
     _legal: np.ndarray
-    _hash: int | None
     _ids: list[int] | None
     _str: str | None
 
@@ -400,17 +401,25 @@ class State:
 
     def __eq__(self, other: object) -> bool:
         # the buffer is the position, the history and what follows from the position alone
-        # (its legal actions), so equal buffers are equal positions and histories
+        # (its legal actions), so equal buffers are equal positions and histories; unequal
+        # Zobrist keys tell most unequal states apart at once
+        if self is other:
+            return True
+        if not isinstance(other, State):
+            return NotImplemented
+        mine, theirs = self._buf, other._buf
         return (
-            isinstance(other, State)
-            and self._game == other._game
-            and np.array_equal(self._buf, other._buf)
+            mine.item(HASH) == theirs.item(HASH)
+            and (self._game is other._game or self._game == other._game)
+            and mine.shape == theirs.shape
+            and mine.tobytes() == theirs.tobytes()
         )
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            self._hash = hash(self._buf.tobytes())
-        return self._hash
+        # the position's Zobrist key (kept by the kernel) and the history's length: equal
+        # states have equal buffers, so equal hashes
+        buf = self._buf
+        return hash((buf.item(HASH), buf.item(self._game._state_len)))
 
     # --- status ------------------------------------------------------------------------------
     def is_chance(self) -> bool:
@@ -497,8 +506,8 @@ class State:
             a = last = int(move)
         else:
             raise TypeError(f"play() takes a Move, its notation or an action id, not {move!r}")
-        if not 0 <= a < _INT64_LIMIT:
-            self._refuse(a)
+        if type(a) is not int or not 0 <= a < _INT64_LIMIT:
+            a = self._checked(a)
         game = self._game
         # one compiled call checks legality, copies the state and history, steps, lists the
         # new state's legal actions and hands back the new state's read-only buffer
@@ -506,7 +515,7 @@ class State:
         if flags < 0:
             self._refuse(a)
         # as State.__init__ does, inline: this is the hot path of every playout
-        child = _new_state(game.state_class)
+        child = _new_state(type(self))
         child._game = game
         child._buf = buf
         child._lo = lo
@@ -528,6 +537,16 @@ class State:
         where._parent = self
         where._last = move
         return where
+
+    def _checked(self, a: object) -> int:
+        """``a``, an action id of a Move made outside the game, as an int, if it is one in
+        the range of the kernel's ints (a Move's actions are not checked when it is made)."""
+        if not isinstance(a, int | np.integer):
+            raise TypeError(f"an action id is an int, not {a!r}")
+        a = int(a)
+        if not 0 <= a < _INT64_LIMIT:
+            self._refuse(a)
+        return a
 
     def _refuse(self, a: int) -> NoReturn:
         """Raise the error that says why the action ``a`` cannot be played here."""
@@ -595,7 +614,7 @@ class State:
 
 
 #: the slots a new state leaves unset until they are first filled (read as ``None``)
-_CACHES = frozenset(["_hash", "_ids", "_str"])
+_CACHES = frozenset(["_ids", "_str"])
 #: ``is_terminal`` by the flags of a state's code
 _TERMINAL = (False, True, False, True)
 _new_state = object.__new__

@@ -71,6 +71,23 @@ def test_the_chat_survives_a_restart(database_url: str) -> None:
         assert [m["text"] for m in messages] == ["still here?"]
 
 
+def test_a_players_second_tab_is_no_spectator(client: TestClient) -> None:
+    gid, ann, _ = _online(client)
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as spectator,
+        client.websocket_connect(f"/api/games/{gid}/ws") as tab,
+        client.websocket_connect(f"/api/games/{gid}/ws") as second_tab,
+    ):
+        spectator.send_json({"type": "hello"})
+        assert spectator.receive_json()["type"] == "state"
+        for socket in (tab, second_tab):
+            socket.send_json({"type": "hello", "token": ann, "pictures": False})
+            assert socket.receive_json()["type"] == "state"
+        assert _post(client, gid, ann, "two tabs").status_code == 200
+        assert _next_notice(spectator)["spectators"] == 1
+        assert client.get(f"/api/games/{gid}/chat").json()["spectators"] == 1
+
+
 def test_spectators_and_other_games_cannot_write(client: TestClient) -> None:
     gid, _, _ = _online(client)
     nobody = _post(client, gid, None, "hello")

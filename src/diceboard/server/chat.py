@@ -28,10 +28,8 @@ T = TypeVar("T")
 
 
 def spectators(service: GameService, game_id: str) -> int:
-    """How many connections watch ``game_id`` without holding a seat (a player with a second
-    tab open counts once more)."""
-    hub = service.hub
-    return max(0, hub.watchers(game_id) - len(hub.connected(game_id)))
+    """How many connections watch ``game_id`` without holding a seat."""
+    return service.hub.spectators(game_id)
 
 
 class Chat:

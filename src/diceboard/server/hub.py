@@ -140,6 +140,11 @@ class Hub:
         """How many connections watch ``game_id``."""
         return len(self._viewers.get(game_id, ()))
 
+    def spectators(self, game_id: str) -> int:
+        """How many connections to this process watch ``game_id`` holding no seat (a player's
+        second tab holds its seat too, so it is no spectator)."""
+        return sum(1 for v in self._viewers.get(game_id, ()) if not v.seats)
+
     def state_message(
         self, live: LiveGame, viewer_seats: list[str], flipped: bool, pictures: bool = True
     ) -> str:

@@ -95,3 +95,23 @@ def test_a_joined_move_reads_the_structure_of_its_parts() -> None:
             fields += " squares"
             assert move == eager
             assert all(getattr(move, f) == getattr(eager, f) for f in fields.split()), move
+
+
+def test_a_position_that_must_absorb_lists_equal_fresh_turns_each_time() -> None:
+    # its whole turns are built at each call, not kept with the state (see ChaseState)
+    game = diceboard.game("chase")
+    rng = random.Random(43)
+    found = 0
+    state = game.start(seed=43)
+    while found < 5:
+        if state.is_terminal():
+            state = game.start(seed=rng.randrange(1000))
+            continue
+        moves = state.legal_moves()
+        if state.must_absorb():
+            again = state.legal_moves()
+            assert again == moves and again is not moves
+            assert all(m.absorbed and str(m).startswith("{") for m in moves)
+            assert [state.parse_move(str(m)) for m in moves[:10]] == moves[:10]
+            found += 1
+        state = state.play(moves[rng.randrange(len(moves))])

@@ -75,7 +75,8 @@ class Move:
     #: Chase: a transfer's two dice with their new faces, in notation order
     exchange: tuple[tuple[str, int], ...] = field(default=(), compare=False)
     #: a joined move's two parts until its fields are filled in (see :meth:`joined`)
-    _parts: tuple[Move, Move] | None = field(default=None, init=False, repr=False, compare=False)
+    _first: Move | None = field(default=None, init=False, repr=False, compare=False)
+    _after: Move | None = field(default=None, init=False, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.notation
@@ -122,7 +123,8 @@ class Move:
         ('b1-d2=4', (700, 4630), 'step', 4, 4)
         """
         joined = _new_move(Move)
-        _set_parts(joined, (self, after))
+        _set_first(joined, self)
+        _set_after(joined, after)
         return joined
 
     def joined_each(self, acts: Iterable[Move]) -> list[Move]:
@@ -132,16 +134,17 @@ class Move:
         append = turns.append
         for act in acts:
             turn = _new_move(Move)
-            _set_parts(turn, (self, act))
+            _set_first(turn, self)
+            _set_after(turn, act)
             append(turn)
         return turns
 
     def _fill(self) -> None:
         """Set the fields of a joined move from its two parts (see :meth:`joined`)."""
-        parts = _get_parts(self)
-        if parts is None:  # another thread filled it in meanwhile
+        first = _get_part(self, "_first")
+        after = _get_part(self, "_after")
+        if first is None or after is None:  # another thread filled it in meanwhile
             return
-        first, after = parts
         if after.kind is MoveKind.ROLL:
             head = first
             face: int | None = after.face
@@ -166,17 +169,18 @@ class Move:
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
-        # cleared last: a thread that finds no parts finds every field set
-        _set_parts(self, None)
+        # cleared last: a thread that finds no first part finds every field set
+        _set_after(self, None)
+        _set_first(self, None)
 
     if not TYPE_CHECKING:  # mypy keeps checking attribute names
 
         def __getattr__(self, name: str) -> Any:
             # reached only for a slot that is not set: a field of a joined move not read
             # yet, or the parts of a move that has none
-            if name == "_parts":
+            if name in _PARTS:
                 return None
-            if name in _FIELDS and _get_parts(self) is not None:
+            if name in _FIELDS and _get_part(self, "_first") is not None:
                 self._fill()
                 return object.__getattribute__(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -199,14 +203,18 @@ _FIELDS = frozenset(
     ]
 )
 _new_move = object.__new__
-# the slot's own setter: a frozen dataclass refuses ordinary assignment
-_set_parts = Move.__dict__["_parts"].__set__
+# the slots' own setters: a frozen dataclass refuses ordinary assignment
+_set_first = Move.__dict__["_first"].__set__
+_set_after = Move.__dict__["_after"].__set__
+#: a joined move's two parts (two slots rather than a tuple: one object less for the garbage
+#: collector per joined move, and a Chase position that must absorb joins hundreds)
+_PARTS = frozenset(["_first", "_after"])
 
 
-def _get_parts(move: Move) -> tuple[Move, Move] | None:
-    """The two moves a joined move was made of, until its structure is filled in."""
+def _get_part(move: Move, name: str) -> Move | None:
+    """One of the two moves a joined move was made of, until its fields are filled in."""
     try:
-        parts: tuple[Move, Move] | None = Move.__dict__["_parts"].__get__(move)
+        part: Move | None = Move.__dict__[name].__get__(move)
     except AttributeError:
         return None
-    return parts
+    return part

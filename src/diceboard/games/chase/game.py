@@ -33,18 +33,35 @@ class ChaseState(State):
         return self._buf.item(PHASE) == PHASE_ABSORB and not self.is_terminal()
 
     def _legal_moves(self) -> list[Move]:
-        """The legal turns, built once: whole turns with their absorption prefix while the
-        player must absorb, else the shared Move of each legal action's notation key (the
-        kernel lists the keys with the actions, in the state's buffer)."""
+        """The legal turns: whole turns with their absorption prefix while the player must
+        absorb (built at each call, see :meth:`legal_moves`), else the shared Move of each
+        legal action's notation key, built once (the kernel lists the keys with the
+        actions, in the state's buffer)."""
         moves = self._moves
         if moves is None:
             if self.must_absorb():
-                moves = notation.turns_with_prefix(self._arr, self._game.opts)
-            else:
-                lo, n = self._lo, self._n
-                moves = notation.moves_of_keys(self._buf[lo + n : lo + 2 * n])
-            self._moves = moves
+                return notation.turns_with_prefix(self._arr, self._game.opts)
+            lo, n = self._lo, self._n
+            moves = self._moves = notation.moves_of_keys(self._buf[lo + n : lo + 2 * n])
         return moves
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves in canonical notation, sorted (empty at the end of the game).
+
+        The whole turns of a position that must absorb are not kept with the state: they
+        are many Moves (80 on average in random games, hundreds in some positions), which
+        a game's chain of states would keep alive for the garbage collector to go over
+        again and again (in random playouts it took twice the time it takes for the turns
+        to be built again when asked twice)."""
+        if self._flags:
+            return []
+        moves = self._moves
+        if moves is None:
+            if self.must_absorb():
+                return notation.turns_with_prefix(self._arr, self._game.opts)
+            lo, n = self._lo, self._n
+            moves = self._moves = notation.moves_of_keys(self._buf[lo + n : lo + 2 * n])
+        return moves.copy()
 
 
 class ChaseGame(Game):

@@ -82,12 +82,8 @@ def test_the_fixture_counts(
     assert c_perft(reference, state, depth) == count
 
 
-def test_capture_single_from_the_middle_position(reference: Path) -> None:
-    state = diceboard.game("custodian", capture="single").parse(MIDDLE)
-    assert c_perft(reference, state, 3) == kernel_perft(state, 3) == 206822
-
-
-@pytest.mark.parametrize(
+#: the option sets the reference plays, each test run over all of them
+OPTION_SETS = pytest.mark.parametrize(
     "options",
     [
         {},
@@ -98,6 +94,14 @@ def test_capture_single_from_the_middle_position(reference: Path) -> None:
     ],
     ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "standard",
 )
+
+
+def test_capture_single_from_the_middle_position(reference: Path) -> None:
+    state = diceboard.game("custodian", capture="single").parse(MIDDLE)
+    assert c_perft(reference, state, 3) == kernel_perft(state, 3) == 206822
+
+
+@OPTION_SETS
 def test_perft_agrees_along_random_games(reference: Path, options: dict[str, str]) -> None:
     checked = 0
     for state in positions(options, seed=len(options) + 7):
@@ -117,17 +121,7 @@ def test_playouts_print_their_counts(reference: Path) -> None:
     assert int(plies) > 0 and float(seconds) > 0
 
 
-@pytest.mark.parametrize(
-    "options",
-    [
-        {},
-        {"variant": "no-jumping"},
-        {"capture": "single"},
-        {"placement": "rolled"},
-        {"no_capture_limit": "6"},
-    ],
-    ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "standard",
-)
+@OPTION_SETS
 def test_the_same_random_games_as_the_kernel(reference: Path, options: dict[str, str]) -> None:
     """--against-c compares the same work: with one seed the C program and the kernel's
     random_playouts draw the same actions and so play the very same games."""

@@ -62,6 +62,17 @@ def page(browser: Any) -> Iterator[Any]:
     assert not errors, errors
 
 
+def phone_context(browser: Any, width: int = 390, height: int = 844) -> Any:
+    """A browser context the size of a phone, touch and all (close it when done)."""
+    return browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        bypass_csp=True,
+    )
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a screenshot under artifacts/e2e/ (the folder is git-ignored)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 import diceboard
-from tests.e2e.conftest import Server, screenshot, wait_until
+from tests.e2e.conftest import Server, phone_context, screenshot, wait_until
 from tests.e2e.driver import play_by_clicks
 from tests.server.conftest import PLAY_POSITION
 
@@ -176,13 +176,7 @@ def test_a_finished_games_review_marks_its_mistakes(page: Any, server: Server) -
 def test_the_board_fits_a_phone(browser: Any, server: Server) -> None:
     """At 390 px the board, the win-probability bar and its figures all fit: the figures are
     shown whole (not cut off), and the page does not scroll sideways."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-        bypass_csp=True,
-    )
+    context = phone_context(browser)
     page = context.new_page()
     try:
         page.goto(f"{server.base}/analysis?game=chase")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Server, screenshot, wait_until
+from tests.e2e.conftest import Server, phone_context, screenshot, wait_until
 from tests.e2e.driver import play_against_computer, play_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -347,13 +347,7 @@ def test_keyboard_play(page: Any, server: Server) -> None:
 
 
 def test_phone_sized_screen(browser: Any, server: Server) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-        bypass_csp=True,
-    )
+    context = phone_context(browser)
     page = context.new_page()
     try:
         created = server.api(

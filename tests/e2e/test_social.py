@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.e2e.conftest import Server, screenshot
+from tests.e2e.conftest import Server, phone_context, screenshot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -219,13 +219,7 @@ def test_home_lists_show_variant_opponent_and_date(browser: Any, server: Server)
 
 
 def test_an_online_game_with_its_chat_fits_a_phone(browser: Any, server: Server) -> None:
-    context = browser.new_context(
-        viewport={"width": 360, "height": 780},
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-        bypass_csp=True,
-    )
+    context = phone_context(browser, 360, 780)
     try:
         page = context.new_page()
         created = server.api("POST", "/api/games", json={"game": "chase", "mode": "online"})

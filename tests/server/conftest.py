@@ -27,6 +27,13 @@ from tests.server.pg_cluster import Cluster, PostgresMissing
 PLAY_POSITION = "B5B2B6B2B6/...../...../...../W3W1W6W4W2 W 0 10"
 
 
+def variants() -> list[tuple[str, str]]:
+    """Every (game, variant) pair of the registry."""
+    from diceboard import games
+
+    return [(name, v) for name in games.names() for v in games.info(name).variant_names]
+
+
 def make_settings(database_url: str, **overrides: Any) -> ServerSettings:
     """Settings for a test server on ``database_url``: threads instead of processes, no
     computer delay."""

@@ -12,15 +12,11 @@ from typing import Any
 import pytest
 
 import diceboard
-from diceboard import games
 from diceboard.core.game import State
 from diceboard.server import legal_json
 from diceboard.server.legal_json import LegalMovesText, position_key
 from diceboard.server.move_json import legal_moves_json, move_json
-
-
-def _variants() -> list[tuple[str, str]]:
-    return [(name, v) for name in games.names() for v in games.info(name).variant_names]
+from tests.server.conftest import variants
 
 
 def _positions(name: str, variant: str, seed: int, plies: int) -> list[State]:
@@ -37,7 +33,7 @@ def _positions(name: str, variant: str, seed: int, plies: int) -> list[State]:
     return path
 
 
-@pytest.mark.parametrize(("name", "variant"), _variants())
+@pytest.mark.parametrize(("name", "variant"), variants())
 def test_the_cached_text_is_the_legal_moves(name: str, variant: str) -> None:
     cache = LegalMovesText(size=16, move_size=200)  # small: entries come and go
     for seed in range(2):

@@ -11,18 +11,14 @@ from typing import Any
 import pytest
 
 import diceboard
-from diceboard import games
 from diceboard.core.game import State
 from diceboard.server import views
 from diceboard.server.live import LiveGame
 from diceboard.server.move_json import dice_lost, legal_moves_json
 from diceboard.server.storage.rows import MoveData, SeatData
 from diceboard.server.views import CapturedCounts, ViewCache, captured_json, public_view
+from tests.server.conftest import variants
 from tests.server.test_units import sample_game
-
-
-def _variants() -> list[tuple[str, str]]:
-    return [(name, v) for name in games.names() for v in games.info(name).variant_names]
 
 
 def _random_path(name: str, variant: str, seed: int, plies: int) -> list[State]:
@@ -46,7 +42,7 @@ def _random_path(name: str, variant: str, seed: int, plies: int) -> list[State]:
     return path
 
 
-@pytest.mark.parametrize(("name", "variant"), _variants())
+@pytest.mark.parametrize(("name", "variant"), variants())
 def test_the_captures_of_legal_moves_are_the_dice_they_take(name: str, variant: str) -> None:
     # legal_moves_json counts the dice only after a move that restarts the no-capture
     # clock: the same counts as playing and counting every move
@@ -83,7 +79,7 @@ def _live(state: State, seats: dict[str, SeatData] | None = None) -> LiveGame:
     return LiveGame(data, seats, moves, state.game, state)
 
 
-@pytest.mark.parametrize(("name", "variant"), _variants())
+@pytest.mark.parametrize(("name", "variant"), variants())
 def test_captured_counts_kept_per_state_match_a_count_from_the_start(
     name: str, variant: str
 ) -> None:

@@ -55,13 +55,9 @@ class ChaseState(State):
         to be built again when asked twice)."""
         if self._flags:
             return []
-        moves = self._moves
-        if moves is None:
-            if self.must_absorb():
-                return notation.turns_with_prefix(self._arr, self._game.opts)
-            lo, n = self._lo, self._n
-            moves = self._moves = notation.moves_of_keys(self._buf[lo + n : lo + 2 * n])
-        return moves.copy()
+        moves = self._legal_moves()
+        # only the kept list is copied (a caller may change what it is given)
+        return moves.copy() if moves is self._moves else moves
 
 
 class ChaseGame(Game):

@@ -123,6 +123,15 @@ def test_states_are_values(game: diceboard.Game) -> None:
     assert str(states[0]) == before
 
 
+def test_dice_counts_agree_with_the_board(game: diceboard.Game) -> None:
+    # a game may count its dice without naming squares; the count must still be the board's
+    for state in random_states(game, seed=6, plies=200):
+        counted = dict.fromkeys(game.players, 0)
+        for owner, _ in state.board().values():
+            counted[owner] += 1
+        assert state.dice_counts() == counted, str(state)
+
+
 def test_random_games_end_with_an_outcome(game: diceboard.Game) -> None:
     limited = diceboard.game(game.name, variant=game.variant, no_capture_limit=30)
     for seed in range(4):

@@ -217,6 +217,16 @@ class Game(ABC):
         """At a chance node, the square of the die to be rolled (``None``: into the hand)."""
         return None
 
+    def _dice_counts(self, arr: np.ndarray) -> tuple[int, int]:
+        """How many dice each player has on the board of a kernel array, first player first.
+        Games whose board can be counted without naming every square override this (a
+        snapshot counts it for the position after each legal move)."""
+        counts = dict.fromkeys(self.players, 0)
+        for owner, _ in self._board(arr).values():
+            counts[owner] += 1
+        first, second = self.players
+        return counts[first], counts[second]
+
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
         """Squares that ``move`` visits in ``state``, as polylines for drawing arrows."""
         return []
@@ -363,10 +373,8 @@ class State:
 
     def dice_counts(self) -> dict[str, int]:
         """How many dice each player has on the board, first player first."""
-        counts = dict.fromkeys(self._game.players, 0)
-        for owner, _ in self._game._board(self._arr).values():
-            counts[owner] += 1
-        return counts
+        first, second = self._game._dice_counts(self._arr)
+        return dict(zip(self._game.players, (first, second), strict=True))
 
     def pending_roll(self) -> PendingRoll | None:
         """At a chance node, whose die is about to be rolled and where it stands (``square``

@@ -92,10 +92,7 @@ def move_outcomes(state: State, moves: list[Move]) -> list[dict[str, Any]]:
         after = state.play(move)
         if rolls and after.is_chance():
             extra["rolled_after"] = True
-        # Counting the dice of a position reads every square (most of a snapshot's cost
-        # when done for every legal move): a move that takes dice off the board restarts
-        # the no-capture clock, so only a position whose clock reads 0 is counted.
-        if count and after.clock == 0:
+        if count:
             if before is None:
                 before = state.dice_counts()
             taken = dice_lost(before, after.dice_counts(), mover)

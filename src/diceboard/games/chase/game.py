@@ -127,6 +127,11 @@ class ChaseGame(Game):
                 cells[HEX_NAMES[sq]] = ("B" if v > 0 else "R", abs(v))
         return cells
 
+    def _dice_counts(self, arr: np.ndarray) -> tuple[int, int]:
+        # a cell's sign is its die's owner (positive: the first player), 0 an empty cell
+        cells = arr[BOARD : BOARD + NHEX]
+        return int(np.count_nonzero(cells > 0)), int(np.count_nonzero(cells < 0))
+
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
         """The act of the turn (absorbing moves no die): for a move, the moving die's path
         from its hex through every hex it passes to its landing hex (or the chamber), then

@@ -125,6 +125,11 @@ class CustodianGame(Game):
         sq = int(arr[PENDING_SQ])
         return square_name(sq) if sq >= 0 else None
 
+    def _dice_counts(self, arr: np.ndarray) -> tuple[int, int]:
+        # a cell's sign is its die's owner (positive: the first player), 0 an empty cell
+        cells = arr[BOARD : BOARD + 25]
+        return int(np.count_nonzero(cells > 0)), int(np.count_nonzero(cells < 0))
+
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
         action = move.actions[0]
         if action >= PASS:

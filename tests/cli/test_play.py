@@ -62,6 +62,24 @@ def test_a_square_shows_where_its_die_can_go() -> None:
     assert "c3 is empty and no move starts there" in out
 
 
+def test_a_square_the_shown_die_reaches_plays_it_there() -> None:
+    # as a click on a die and then on where it goes: b1's die reaches b2 with four faces
+    out = _session(["b1", "b2", "3", "quit"], *PLAY_EXAMPLE)
+    assert "b2 fits 4 moves that end differently:" in out
+    after = out.split("Black (random) plays ", 1)[1]
+    assert re.search(r"^ 2 +\. +W4 ", after, re.M)  # the third choice: b1-b2=4
+    # one move to the square: played at once; a square asked about later is shown afresh
+    out = _session(["a5", "f3", "a4", "quit"], "play", "chase", "--seed", "5")
+    assert "playing a5-f3NW" in out and "Red (random) plays " in out
+    assert "moves of the die on a4, by the square where it lands:" in out
+
+
+def test_a_square_the_shown_die_cannot_reach_is_shown_as_a_square() -> None:
+    out = _session(["b1", "d3", "quit"], *PLAY_EXAMPLE)
+    assert "d3 is empty and no move starts there" in out
+    assert "plays " not in out
+
+
 def test_a_step_without_its_face_asks_which_face() -> None:
     out = _session(["b1-b2", "3", "quit"], *PLAY_EXAMPLE)
     assert "b1-b2 fits 4 moves that end differently:" in out

@@ -51,7 +51,8 @@ are made by a random number generator seeded with --seed and shown.
 
 At your prompt type a move in notation (shorthands work: a Chase turn without its direction
 or absorption prefix, a Custodian step without its face; when they fit several moves you
-choose from a numbered list), or a square to see where its die can go, or one of:
+choose from a numbered list), or a square to see where its die can go (then one of
+the squares shown plays it there), or one of:
 ? (legal moves), hint, undo, board, flip, save FILE, resign, quit, help.
 With standard input from a pipe or file the board is plain text and each line read is echoed;
 the end of input leaves the game."""

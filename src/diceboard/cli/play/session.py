@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 HELP = """\
 commands:
   MOVE          play a move in notation (shorthands work where they are unambiguous)
-  SQUARE        show where the die on SQUARE can go (e.g. b1)
+  SQUARE        show where the die on SQUARE can go (e.g. b1); then one of the squares
+                shown plays the die there
   ?  moves      list the legal moves
   hint          ask a computer player for the best move
   undo          take back your last move (and the replies since)
@@ -63,6 +64,8 @@ class Session:
         self._shown: State | None = None
         self._hint_agent: Agent | None = None
         self._save_failed = False
+        #: the die the human last asked about, with where it can go, in the position shown
+        self._picked: tuple[State, destinations.Destinations] | None = None
         self._commands: dict[str, Callable[[str], bool | None]] = {
             "?": self._list_moves,
             "moves": self._list_moves,
@@ -179,9 +182,24 @@ class Session:
         if command is not None:
             return command(rest.strip())
         if text.lower() in self.state.game.squares:
-            self._show_destinations(text.lower())
+            square = text.lower()
+            landing = self._landing(square)
+            if landing:
+                if len(landing) == 1:
+                    self.console.show(f"playing {landing[0].notation}")
+                    self.state = self.state.play(landing[0])
+                    return True
+                return self._choose(square, tuple(landing))
+            self._show_destinations(square)
             return None
         return self._try_move(text)
+
+    def _landing(self, square: str) -> list[Move]:
+        """The moves that take the die last asked about to ``square``, in this position (as
+        a click on a die and then on where it goes)."""
+        if self._picked is None or self._picked[0] is not self.state:
+            return []
+        return self._picked[1].landings.get(square, [])
 
     def _try_move(self, text: str) -> bool | None:
         found = matching.resolve(self.state, text)
@@ -221,6 +239,7 @@ class Session:
 
     def _show_destinations(self, square: str) -> None:
         found = destinations.destinations(self.state, square)
+        self._picked = (self.state, found) if found.landings else None
         if found.landings:
             self._show_board(highlight=(square, *found.squares))
         for line in destinations.describe(self.state, found):

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from diceboard.kernel import CHANCE, RESULT, push_history
+from diceboard.kernel.arrays import copy_into, copy_whole
 from diceboard.kernel.rng import below, new_rng
 from diceboard.kernel.specialise import specialise, template
 
@@ -41,8 +42,8 @@ def perft(state: np.ndarray, opts: np.ndarray, depth: int, history: np.ndarray, 
     index = np.zeros(depth, dtype=np.int64)
     hists = np.empty((depth + 1, history.shape[0] + depth), dtype=np.int64)
     nhists = np.zeros(depth + 1, dtype=np.int64)
-    states[0, :] = state
-    hists[0, :nhist] = history[:nhist]
+    copy_whole(states[0], state)
+    copy_into(hists[0], history, nhist)
     nhists[0] = nhist
     counts[0] = game.legal_actions(states[0], opts, actions[0])
     level = 0
@@ -57,8 +58,8 @@ def perft(state: np.ndarray, opts: np.ndarray, depth: int, history: np.ndarray, 
             total += 1
             continue
         child = states[level + 1]
-        child[:] = states[level]
-        hists[level + 1, : nhists[level]] = hists[level, : nhists[level]]
+        copy_whole(child, states[level])
+        copy_into(hists[level + 1], hists[level], nhists[level])
         nhists[level + 1] = game.step(child, opts, a, hists[level + 1], nhists[level])
         level += 1
         counts[level] = game.legal_actions(child, opts, actions[level])
@@ -81,7 +82,7 @@ def random_playouts(
     history = np.empty(4096, dtype=np.int64)
     totals = np.zeros(6, dtype=np.int64)
     for _ in range(games):
-        state[:] = start
+        copy_whole(state, start)
         nhist = push_history(state, history, 0, True)
         for _ in range(max_actions):
             if state[RESULT] != 0:

@@ -44,6 +44,7 @@ from numba.core.extending import intrinsic
 from numba.core.imputils import impl_ret_borrowed
 
 from diceboard.kernel import CHANCE, RESULT
+from diceboard.kernel.arrays import copy_into, copy_whole
 from diceboard.kernel.jit import jit_disabled
 from diceboard.kernel.specialise import specialise, template
 
@@ -111,7 +112,7 @@ def _finish(work: np.ndarray, opts: np.ndarray, nhist: int) -> Made:
         flags |= FLAG_CHANCE
     length = lo + n * game.LEGAL_WIDTH
     buf = np.empty(length, dtype=np.int64)
-    buf[:] = work[:length]
+    copy_into(buf, work, length)
     return lo, n, flags, frozen(buf)
 
 
@@ -128,9 +129,9 @@ def pack(state: np.ndarray, history: np.ndarray, opts: np.ndarray) -> Made:
     nhist = history.shape[0]
     # room for the legal actions (and keys) before their number is known
     work = np.empty(state_len + 1 + nhist + game.LEGAL_WIDTH * game.MAX_LEGAL, dtype=np.int64)
-    work[:state_len] = state
+    copy_whole(work[:state_len], state)
     work[state_len] = nhist
-    work[state_len + 1 : state_len + 1 + nhist] = history
+    copy_into(work[state_len + 1 :], history, nhist)
     return _finish(work, opts, nhist)
 
 
@@ -154,7 +155,7 @@ def advance(buf: np.ndarray, opts: np.ndarray, action: int) -> Made:
         return _refused(buf)
     # the state and its history, with room for one more entry and the legal actions
     work = np.empty(lo + 1 + game.LEGAL_WIDTH * game.MAX_LEGAL, dtype=np.int64)
-    work[:lo] = buf[:lo]
+    copy_into(work, buf, lo)
     nhist = game.step(work[:state_len], opts, action, work[state_len + 1 : lo + 1], nhist)
     work[state_len] = nhist
     return _finish(work, opts, nhist)

@@ -36,6 +36,7 @@ from diceboard.ai.engine.clock import now
 from diceboard.ai.engine.evaluation import leaf_value, new_scratch, play_sequence, terminal_value
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, count_in_history, njit
+from diceboard.kernel.arrays import copy_into, copy_whole
 
 #: transposition-table bound flags (``tt_info & 3``)
 TT_EXACT = 1
@@ -164,8 +165,8 @@ def alphabeta(
     nkill = killers.shape[0]
     salt = table_salt(weights)
 
-    states[0, :] = root
-    hists[0, :nroot] = root_hist[:nroot]
+    copy_whole(states[0], root)
+    copy_into(hists[0], root_hist, nroot)
     nh[0] = nroot
     nmoves = order.shape[0]
     for i in range(nmoves):
@@ -243,8 +244,8 @@ def alphabeta(
                         scores[level, i] = 100.0
                         continue
                     if dleft[level] >= 3:
-                        work[:] = s
-                        work_hist[: nh[level]] = hists[level, : nh[level]]
+                        copy_whole(work, s)
+                        copy_into(work_hist, hists[level], nh[level])
                         nw = game.step(work, opts, a, work_hist, nh[level])
                         probes += 1
                         sc = leaf_value(
@@ -308,8 +309,8 @@ def alphabeta(
             idx[level] = i + 1
             cur[level] = a
             c = level + 1
-            states[c, :] = states[level]
-            hists[c, : nh[level]] = hists[level, : nh[level]]
+            copy_whole(states[c], states[level])
+            copy_into(hists[c], hists[level], nh[level])
             if level == 0:
                 nh[c] = play_sequence(states[c], opts, seqs[a], seq_len[a], hists[c], nh[level])
                 cost = 1
@@ -440,7 +441,7 @@ def principal_variation(
     ``salt`` is the search's :func:`table_salt`."""
     s = root.copy()
     hist = np.empty(nroot + out.shape[0] + seq_len + 8, dtype=np.int64)
-    hist[:nroot] = root_hist[:nroot]
+    copy_into(hist, root_hist, nroot)
     nh = play_sequence(s, opts, seq, seq_len, hist, nroot)
     buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
     n = 0

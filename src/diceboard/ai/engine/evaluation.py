@@ -42,6 +42,7 @@ import numpy as np
 from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, CLOCK, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
+from diceboard.kernel.arrays import copy_into, copy_whole
 
 #: the largest value an estimate may take; proven results are exactly ±1
 EVAL_LIMIT = 0.95
@@ -184,8 +185,8 @@ def leaf_value(
     player = state[TO_MOVE]
     total = 0.0
     for k in range(n):
-        work[:] = state
-        work_hist[:nhist] = hist[:nhist]
+        copy_whole(work, state)
+        copy_into(work_hist, hist, nhist)
         game.step(work, opts, buf[k], work_hist, nhist)
         done = work[RESULT] != 0
         v = terminal_value(work, weights) if done else static_value(work, opts, weights, fbuf)
@@ -231,8 +232,8 @@ def move_values(
     fbuf = new_scratch()
     player = root[TO_MOVE]
     for m in range(seqs.shape[0]):
-        child[:] = root
-        hist[:nroot] = root_hist[:nroot]
+        copy_whole(child, root)
+        copy_into(hist, root_hist, nroot)
         nh = play_sequence(child, opts, seqs[m], seq_len[m], hist, nroot)
         v = leaf_value(child, opts, hist, nh, weights, work, work_hist, buf, fbuf)
         out[m] = seen_by(v, child[TO_MOVE], player)

@@ -43,6 +43,7 @@ from diceboard.ai.engine.evaluation import (
 from diceboard.ai.engine.rng import below
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, RESULT, TO_MOVE, njit
+from diceboard.kernel.arrays import copy_into, copy_whole
 
 # columns of ``nodes``
 N_EDGE0 = 0
@@ -181,8 +182,8 @@ def order_untried(
     mover = s[TO_MOVE]
     for e in range(first, last):
         a = edges[e, E_ACTION]
-        work[:] = s
-        work_hist[:nh] = hist[:nh]
+        copy_whole(work, s)
+        copy_into(work_hist, hist, nh)
         if is_root:
             nw = play_sequence(work, opts, seqs[a], seq_len[a], work_hist, nh)
         else:
@@ -236,8 +237,8 @@ def playout_value(
             best = -2.0
             for _k in range(samples):
                 cand = buf[below(rng, n)]
-                work[:] = s
-                work_hist[:nh] = hist[:nh]
+                copy_whole(work, s)
+                copy_into(work_hist, hist, nh)
                 nw = game.step(work, opts, cand, work_hist, nh)
                 v = seen_by(
                     leaf_value(work, opts, work_hist, nw, weights, work2, work_hist2, buf2, fbuf),
@@ -311,8 +312,8 @@ def mcts_run(
             or counts[C_EDGES] + room > edges.shape[0]
         ):
             return RUN_FULL
-        s[:] = root
-        hist[:nroot] = root_hist[:nroot]
+        copy_whole(s, root)
+        copy_into(hist, root_hist, nroot)
         nh = nroot
         node = 0
         depth = 0
@@ -471,7 +472,7 @@ def mcts_compact(
         old = queue[head]
         new = new_id[old]
         head += 1
-        nodes2[new, :] = nodes[old, :]
+        copy_whole(nodes2[new], nodes[old])
         node_value2[new] = node_value[old]
         nedge = nodes[old, N_NEDGE]
         if nedge > 0:

@@ -15,6 +15,7 @@ from diceboard.ai.engine.evaluation import leaf_value, new_scratch, seen_by
 from diceboard.ai.engine.rng import below, uniform
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, HASH, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE
+from diceboard.kernel.arrays import copy_into, copy_whole
 
 # indices of ``stats``
 S_GAMES = 0
@@ -52,7 +53,7 @@ def selfplay_samples(
     owners = np.empty(cap, dtype=np.int64)
     n = 0
     for _ in range(games):
-        s[:] = start
+        copy_whole(s, start)
         hist[0] = s[HASH]
         nh = 1
         first = n
@@ -70,7 +71,7 @@ def selfplay_samples(
                         full = True
                         break
                     game.features(s, opts, fbuf)
-                    features_out[n, :] = fbuf[: game.NUM_FEATURES]
+                    copy_whole(features_out[n], fbuf[: game.NUM_FEATURES])
                     owners[n] = s[TO_MOVE]
                     n += 1
                 if uniform(rng) < epsilon:
@@ -82,8 +83,8 @@ def selfplay_samples(
                     best = -3.0
                     for k in range(nl):
                         cand = buf[(offset + k) % nl]
-                        child[:] = s
-                        child_hist[:nh] = hist[:nh]
+                        copy_whole(child, s)
+                        copy_into(child_hist, hist, nh)
                         nc = game.step(child, opts, cand, child_hist, nh)
                         v = leaf_value(
                             child, opts, child_hist, nc, weights, work, work_hist, buf2, fbuf

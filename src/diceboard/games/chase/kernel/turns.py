@@ -26,6 +26,7 @@ from diceboard.games.chase.kernel.layout import (
 from diceboard.games.chase.kernel.movegen import legal_actions
 from diceboard.games.chase.kernel.play import step
 from diceboard.kernel import PHASE, njit
+from diceboard.kernel.arrays import copy_into, copy_whole
 
 #: the most steps an absorption prefix takes
 MAX_PREFIX = DICE_PER_SIDE
@@ -59,7 +60,7 @@ def absorption_turns(
     prefixes = np.full((capacity, MAX_PREFIX), -1, dtype=np.int64)
     lengths = np.zeros(capacity, dtype=np.int64)
     found = 0
-    stack[0, :] = state
+    copy_whole(stack[0], state)
     counts[0] = legal_actions(stack[0], opts, moves[0])
     index[0] = 0
     level = 0
@@ -70,7 +71,7 @@ def absorption_turns(
         a = moves[level, index[level]]
         index[level] += 1
         child = stack[level + 1]
-        child[:] = stack[level]
+        copy_whole(child, stack[level])
         step(child, opts, a, no_history, 1)  # an absorb step touches no history
         if child[PHASE] == PHASE_ABSORB:
             level += 1
@@ -87,15 +88,17 @@ def absorption_turns(
         if found == capacity:
             capacity *= 2
             grown_finals = np.empty((capacity, STATE_LEN), dtype=np.int64)
-            grown_finals[:found] = finals[:found]
+            for j in range(found):
+                copy_whole(grown_finals[j], finals[j])
             finals = grown_finals
             grown_prefixes = np.full((capacity, MAX_PREFIX), -1, dtype=np.int64)
-            grown_prefixes[:found] = prefixes[:found]
+            for j in range(found):
+                copy_whole(grown_prefixes[j], prefixes[j])
             prefixes = grown_prefixes
             grown_lengths = np.zeros(capacity, dtype=np.int64)
-            grown_lengths[:found] = lengths[:found]
+            copy_into(grown_lengths, lengths, found)
             lengths = grown_lengths
-        finals[found, :] = child
+        copy_whole(finals[found], child)
         for k in range(level + 1):
             prefixes[found, k] = moves[k, index[k] - 1] - ABSORB
         lengths[found] = level + 1

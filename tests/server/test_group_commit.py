@@ -19,10 +19,17 @@ from diceboard.server.storage.rows import GameData
 from tests.server.test_units import sample_game
 
 
-@pytest.fixture
-def repository(database_url: str) -> Iterator[Repository]:
+@pytest.fixture(params=["bulk", "general"])
+def repository(database_url: str, request: pytest.FixtureRequest) -> Iterator[Repository]:
+    """A repository on the test's database; on SQLite, once with batches of moves stored in
+    bulk (the server's way there) and once the general way, which must store the same."""
     database = Database.open(database_url)
-    yield Repository(database)
+    repository = Repository(database)
+    if request.param == "general":
+        repository._bulk = None
+    elif repository._bulk is None:
+        pytest.skip("batches are stored in bulk on SQLite only")
+    yield repository
     database.close()
 
 
@@ -42,6 +49,17 @@ def _commits(repository: Repository) -> list[int]:
     """A list that counts the transactions committed on ``repository``'s engine."""
     seen: list[int] = []
     event.listen(repository.database.engine, "commit", lambda _conn: seen.append(1))
+    return seen
+
+
+def _statements(repository: Repository) -> list[str]:
+    """A list of the SQL statements run on ``repository``'s engine from now on."""
+    seen: list[str] = []
+    event.listen(
+        repository.database.engine,
+        "before_cursor_execute",
+        lambda _conn, _cursor, statement, *_args: seen.append(statement),
+    )
     return seen
 
 
@@ -232,3 +250,97 @@ def test_a_shared_transaction_stores_every_write_in_its_order(repository: Reposi
 def _extend(game: GameData, notation: str) -> Write:
     after = dataclasses.replace(game, revision=game.revision + 1, move_count=game.move_count + 1)
     return Write(game, after, new_moves=(MoveData(notation, "W", 1.0),))
+
+
+def _everything_changed(game: GameData, notation: str) -> Write:
+    """A move that also changes every column a write may change."""
+    after = dataclasses.replace(
+        game,
+        options={"variant": "chaos", "nested": [1, 2.5, None, "x"]},
+        start_position="somewhere",
+        seed=2**40,
+        mode="online",
+        listed=True,
+        status="finished",
+        revision=game.revision + 1,
+        version=game.version + 1,
+        move_count=game.move_count + 2,
+        result="1-0",
+        winner="W",
+        reason="elimination",
+        initial_ms=60_000,
+        increment_ms=2_000,
+        clock_first_ms=12_345,
+        clock_second_ms=54_321,
+        clock_running="B",
+        clock_since=1234.5,
+        draw_offer="W",
+        takeback_offer="B",
+        rematch_offer="W",
+        rematch_game="r1",
+        rematch_of="r0",
+        invite_code="code",
+        updated_at=99.25,
+        tags={"Event": "ünïcode", "Round": 3},
+    )
+    moves = (MoveData(notation, "W", 1.5, 100), MoveData(notation + "=4", None, 2.0))
+    return Write(game, after, new_moves=moves)
+
+
+def test_a_batch_stores_every_column_as_written(repository: Repository) -> None:
+    games = _games(repository, 3)
+    writes = [_everything_changed(g, f"m{g.id}") for g in games]
+    statements = _statements(repository)
+    assert repository.commit_all(writes) == [True, True, True]
+    if repository._bulk is not None:  # in bulk: one update of the games, one insert of moves
+        assert [s.split()[0] for s in statements] == ["UPDATE", "INSERT"]
+    for write in writes:
+        loaded = repository.load(write.before.id)
+        assert loaded is not None
+        data, _seats, moves = loaded
+        assert data == write.after
+        assert tuple(moves) == write.new_moves
+
+
+def test_a_batch_larger_than_one_statement_takes_is_stored_whole(
+    repository: Repository,
+) -> None:
+    if repository._bulk is None:
+        pytest.skip("the bulk statements' size limit")
+    # as an SQLite built with a low limit on bound parameters has it: two games' or nine
+    # moves' values a statement
+    repository._bulk._variables = 58
+    games = _games(repository, 5)
+    writes = [_everything_changed(g, f"m{g.id}") for g in games]
+    statements = _statements(repository)
+    assert repository.commit_all(writes) == [True] * 5
+    assert [s.split()[0] for s in statements] == ["UPDATE"] * 3 + ["INSERT"] * 2
+    for write in writes:
+        loaded = repository.load(write.before.id)
+        assert loaded is not None
+        assert loaded[0] == write.after and tuple(loaded[2]) == write.new_moves
+
+
+def test_a_stale_write_in_a_batch_is_refused_and_the_others_stored_once(
+    repository: Repository,
+) -> None:
+    first, stale, last = _games(repository, 3)
+    moved = _move(stale, "came first")
+    assert repository.commit(moved.before, moved.after, new_moves=moved.new_moves)
+    assert repository.commit_all([_move(first, "a"), _move(stale, "b"), _move(last, "c")]) == [
+        True,
+        False,
+        True,
+    ]
+    assert [_stored_moves(repository, g.id) for g in (first, stale, last)] == [
+        ["a"],
+        ["came first"],
+        ["c"],
+    ]
+    for game in (first, last):
+        loaded = repository.load(game.id)
+        assert loaded is not None and loaded[0].revision == game.revision + 1
+    # and one write alone
+    assert not repository.commit_write(_move(stale, "d"))
+    assert repository.commit_write(_extend(_move(first, "a").after, "e"))
+    assert _stored_moves(repository, first.id) == ["a", "e"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -22,7 +21,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
-from diceboard.server.computer import ComputerPool, warm_up_kernels
+from diceboard.server.collector import keep_pauses_short
+from diceboard.server.computer import ComputerPool, compile_kernels_ahead, warm_up_kernels
 from diceboard.server.errors import (
     Conflict,
     ServiceError,
@@ -139,9 +139,10 @@ def create_app(
     async def start() -> None:
         await service.start()
         # Everything loaded so far (the web framework, SQLAlchemy, numba, the kernels) lives as
-        # long as the server: without this, each full collection walks all of it again and
-        # stalls the event loop for 100 ms and more under load.
-        gc.freeze()
+        # long as the server, and so does most of what follows (sockets, games): without
+        # freezing it, each full collection walks all of it again and stalls the event loop
+        # for 100 ms and more under load (see collector.py)
+        service.core.spawn(keep_pauses_short())
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -149,7 +150,9 @@ def create_app(
         # that the first computer move does not wait for a compiler; Warmup.run starts them
         # once the server's kernels are compiled and cached
         computer = pool.warm_up if settings.computer_pool == "process" else None
-        warming = asyncio.create_task(warmup.run(warm_up_kernels, start, computer))
+        warming = asyncio.create_task(
+            warmup.run(warm_up_kernels, start, computer, ahead=compile_kernels_ahead)
+        )
         if not warm_up_beside:
             await warming
         try:

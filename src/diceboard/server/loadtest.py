@@ -354,7 +354,9 @@ async def run_load(
     check_loopback(base)
     report = LoadReport(games)
     rng = random.Random(seed)
-    limits = httpx.Limits(max_connections=50)
+    # a connection left idle longer than the server keeps it open (uvicorn: 5 s) would be
+    # closed under a request sent on it: the client lets its idle connections go sooner
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, timeout=60.0, limits=limits) as http:
         sem = asyncio.Semaphore(20)
 

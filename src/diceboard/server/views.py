@@ -21,7 +21,7 @@ from diceboard.server import clocks, jsontext
 from diceboard.server.legal_json import LegalMovesText
 from diceboard.server.live import LiveGame
 from diceboard.server.move_json import legal_moves_json, move_json, rolled_face
-from diceboard.server.storage.rows import GameData, SeatData
+from diceboard.server.storage.rows import GameData, MoveData, SeatData
 
 #: width of the server's board pictures in SVG units (they scale to their container)
 BOARD_SIZE = 480
@@ -169,7 +169,9 @@ def public_view(
     the data."""
     legal = legal_moves_json(live.state, full=pictures) if live.in_play() else []
     return {
+        **game_view(live),
         **_shared_view(live, flipped, pictures, captured_json(live)),
+        "moves": [moves_item(m) for m in live.moves],
         "legal": legal,
         **seats_view(live, connected),
     }
@@ -184,11 +186,36 @@ def seats_view(live: LiveGame, connected: set[str]) -> dict[str, Any]:
     }
 
 
+def game_view(live: LiveGame) -> dict[str, Any]:
+    """The part of the snapshot that never changes in a game: what it is and who plays it."""
+    rules = live.rules
+    return {
+        "id": live.data.id,
+        "game": rules.name,
+        "title": rules.title,
+        "variant": rules.variant,
+        "variant_title": _variant_title(rules),
+        "default_variant": games.info(rules.name).default_variant,
+        "options": rules.options,
+        "mode": live.data.mode,
+        "players": list(live.players),
+        "player_names": list(rules.player_names),
+        "die_colours": [die_style(rules.name, p).fill for p in live.players],
+        "start_position": live.data.start_position,
+    }
+
+
+def moves_item(move: MoveData) -> dict[str, Any]:
+    """A played move as the snapshot's ``moves`` list shows it."""
+    return {"notation": move.notation, "seat": move.seat, "clock_ms": move.clock_ms}
+
+
 def _shared_view(
     live: LiveGame, flipped: bool, pictures: bool, captured: dict[str, int]
 ) -> dict[str, Any]:
-    """The snapshot but for its legal moves and its seats (:func:`seats_view`): the same for
-    every viewer of this revision whoever is connected."""
+    """What changes from revision to revision in the snapshot but for its moves, legal
+    moves and seats (:func:`seats_view`): the same for every viewer of this revision whoever
+    is connected."""
     data = live.data
     state = live.state
     now = time.time()
@@ -201,30 +228,15 @@ def _shared_view(
     outcome = live.outcome()
     clock = clocks.reading(data, live.players, now)
     return {
-        "id": data.id,
-        "game": live.rules.name,
-        "title": live.rules.title,
-        "variant": live.rules.variant,
-        "variant_title": _variant_title(live.rules),
-        "default_variant": games.info(live.rules.name).default_variant,
-        "options": live.rules.options,
-        "mode": data.mode,
         "status": data.status,
-        "players": list(live.players),
-        "player_names": list(live.rules.player_names),
-        "die_colours": [die_style(live.rules.name, p).fill for p in live.players],
         "version": data.version,
         "revision": data.revision,
         "position": str(state),
-        "start_position": data.start_position,
         "to_move": live.side_to_move(),
         "hand": hand_json(state),
         "captured": captured,
         "sides": sides_json(state),
         "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
-        "moves": [
-            {"notation": m.notation, "seat": m.seat, "clock_ms": m.clock_ms} for m in live.moves
-        ],
         "last": last_info,
         "outcome": None
         if outcome is None
@@ -255,6 +267,33 @@ def _shared_view(
     }
 
 
+class _GameText:
+    """The JSON members of a game's snapshot that change slowly, as text: what never changes
+    in the game (:func:`game_view`), and its moves, to which each new move's text is added
+    (a snapshot does not serialise the whole game's moves again)."""
+
+    __slots__ = ("fixed", "moves", "played", "rules")
+
+    def __init__(self, live: LiveGame) -> None:
+        #: what the fixed part was made from (a game read again has new rules)
+        self.rules = live.rules
+        self.fixed = jsontext.dumps(game_view(live))[1:-1]
+        self.played: tuple[MoveData, ...] = ()
+        self.moves: list[str] = []
+
+    def moves_text(self, moves: tuple[MoveData, ...]) -> str:
+        """The ``moves`` list as JSON text."""
+        known = self.played
+        common = len(known) if len(known) <= len(moves) else 0
+        # the moves of one game are the same objects from revision to revision
+        if common and not all(a is b for a, b in zip(known, moves, strict=False)):
+            common = 0
+        del self.moves[common:]
+        self.moves.extend(jsontext.dumps(moves_item(m)) for m in moves[common:])
+        self.played = moves
+        return "[" + ",".join(self.moves) + "]"
+
+
 class ViewCache:
     """Public snapshots as JSON text. The costly part (history, board, picture) is built
     and serialised once per (game, revision, orientation, pictures), and the legal moves
@@ -267,6 +306,7 @@ class ViewCache:
         self._size = size
         self._shared: OrderedDict[tuple[str, int, bool, bool], str] = OrderedDict()
         self._whole: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
+        self._games: OrderedDict[str, _GameText] = OrderedDict()
         self._captured = CapturedCounts(2 * size)
         #: the legal moves of the positions met, as text
         self.legal = LegalMovesText(2 * size)
@@ -282,16 +322,38 @@ class ViewCache:
             return text
         shared = _lookup(self._shared, key)
         if shared is None:
-            view = _shared_view(live, flipped, pictures, self._captured.of(live))
+            game = self._game_text(live)
+            view = jsontext.dumps(_shared_view(live, flipped, pictures, self._captured.of(live)))
             legal = self.legal.text(live.state, full=pictures) if live.in_play() else "[]"
-            # the view is a JSON object: the legal moves' member goes after its own
-            shared = jsontext.dumps(view)[:-1] + ',"legal":' + legal + "}"
+            # JSON objects' members joined as text: the game's, the revision's, the moves
+            shared = (
+                "{"
+                + game.fixed
+                + ","
+                + view[1:-1]
+                + ',"moves":'
+                + game.moves_text(live.moves)
+                + ',"legal":'
+                + legal
+                + "}"
+            )
             _store(self._shared, key, shared, self._size)
         seats = jsontext.dumps(seats_view(live, connected))
         # both are JSON objects: the seats' members go after the shared ones
         text = shared[:-1] + "," + seats[1:]
         _store(self._whole, whole_key, text, self._size)
         return text
+
+    def _game_text(self, live: LiveGame) -> _GameText:
+        game = self._games.get(live.id)
+        if game is None or game.rules is not live.rules:
+            game = _GameText(live)
+            self._games[live.id] = game
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+        else:
+            self._games.move_to_end(live.id)
+        return game
 
     def message(
         self,

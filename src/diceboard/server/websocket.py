@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 from typing import Annotated, Any, Literal
@@ -36,6 +35,7 @@ from diceboard.core.errors import DiceboardError
 from diceboard.server.api import COOKIE_PREFIX, GAME_ID
 from diceboard.server.errors import ServiceError, TooManyRequests
 from diceboard.server.hub import Viewer
+from diceboard.server.jsontext import dumps
 from diceboard.server.limits import Limits, SocketLimits, current_client
 from diceboard.server.service import GameService
 
@@ -105,10 +105,7 @@ ClientMessage: TypeAdapter[AnyMessage] = TypeAdapter(
 
 
 def _error(status: int, detail: str, message_id: Any = None, **extra: Any) -> str:
-    return json.dumps(
-        {"type": "error", "status": status, "detail": detail, "id": message_id, **extra},
-        separators=(",", ":"),
-    )
+    return dumps({"type": "error", "status": status, "detail": detail, "id": message_id, **extra})
 
 
 def _parse(text: str) -> AnyMessage:
@@ -257,8 +254,4 @@ async def _move(
     except DiceboardError as exc:
         viewer.send(_error(400, str(exc), message.id))
         return
-    viewer.send(
-        json.dumps(
-            {"type": "ack", "id": message.id, "version": live.data.version}, separators=(",", ":")
-        )
-    )
+    viewer.send(dumps({"type": "ack", "id": message.id, "version": live.data.version}))

@@ -15,9 +15,11 @@ from typing import cast
 from sqlalchemy import Connection, Table, bindparam, delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from diceboard.server.storage.bulk import BulkWrites, GuardFailed
 from diceboard.server.storage.database import Database
 from diceboard.server.storage.models import GameRow, MetaRow, MoveRow, SeatRow
 from diceboard.server.storage.rows import GameData, MoveData, SeatData
+from diceboard.server.storage.rows import Write as Write  # (re-exported: imported from here)
 
 _GAME_FIELDS = tuple(f.name for f in dataclasses.fields(GameData))
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(SeatData))
@@ -77,17 +79,6 @@ def _move_rows(game_id: str, start: int, moves: Sequence[MoveData]) -> list[Move
     ]
 
 
-@dataclasses.dataclass(frozen=True)
-class Write:
-    """One guarded change of a game (see :meth:`Repository.commit`)."""
-
-    before: GameData
-    after: GameData
-    keep_moves: int | None = None
-    new_moves: tuple[MoveData, ...] = ()
-    seats: tuple[SeatData, ...] = ()
-
-
 class Repository:
     """Reads and guarded writes of games, seats and moves."""
 
@@ -99,6 +90,8 @@ class Repository:
         #: then also notifies them, in the same transaction, so they hear of exactly the
         #: changes that were committed (PostgreSQL's NOTIFY; see :mod:`.cluster`)
         self.notify_origin: str | None = None
+        #: SQLite's statements for a batch of moves (see :mod:`.bulk`)
+        self._bulk = BulkWrites(database.engine) if self.embedded and BulkWrites.usable() else None
 
     @property
     def database(self) -> Database:
@@ -134,6 +127,12 @@ class Repository:
 
     def commit_write(self, write: Write) -> bool:
         """:meth:`commit` of one :class:`Write`, in a transaction of its own."""
+        if self._bulk is not None and self._bulk.takes((write,)):
+            try:
+                if self._commit_in_bulk((write,)):
+                    return True
+            except IntegrityError:
+                return False
         try:
             with self._db.engine.begin() as connection:
                 if not self._apply(connection, write):
@@ -153,6 +152,8 @@ class Repository:
         transaction back and raises: nothing of any write is stored then, and the caller may
         commit them one by one. The games' rows are locked in order of their ids, so that two
         processes' batches cannot deadlock on each other."""
+        if self._bulk is not None and self._bulk.takes(writes) and self._commit_in_bulk(writes):
+            return [True] * len(writes)
         order = sorted(range(len(writes)), key=lambda i: writes[i].before.id)
         applied = [False] * len(writes)
         # each game at most once (as the per-game lock makes it): the new moves of every
@@ -165,6 +166,18 @@ class Repository:
             if moves:
                 connection.execute(_MOVES.insert(), moves)
         return applied
+
+    def _commit_in_bulk(self, writes: Sequence[Write]) -> bool:
+        """Commit ``writes`` in a few statements (see :mod:`.bulk`); ``False`` (nothing
+        stored) when a guard failed: the caller then stores them the general way, which
+        refuses exactly the stale writes."""
+        assert self._bulk is not None
+        try:
+            with self._db.engine.begin() as connection:
+                self._bulk.apply(connection, writes)
+        except GuardFailed:
+            return False
+        return True
 
     def _apply(
         self, connection: Connection, write: Write, moves: list[dict[str, object]] | None = None

@@ -68,3 +68,15 @@ class GameData:
     created_at: float
     updated_at: float
     tags: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Write:
+    """One guarded change of a game (see
+    :meth:`~diceboard.server.storage.repository.Repository.commit`)."""
+
+    before: GameData
+    after: GameData
+    keep_moves: int | None = None
+    new_moves: tuple[MoveData, ...] = ()
+    seats: tuple[SeatData, ...] = ()

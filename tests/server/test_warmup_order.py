@@ -118,3 +118,75 @@ def test_a_failed_kernel_warm_up_still_starts_the_computer_and_reports_the_error
     assert started == ["one", "two"]
     assert warmup.ready and warmup.health()["error"] == "RuntimeError: no compiler"
     assert warmup.health()["kernels_ready"] == []
+
+
+def _cold(warmup: Warmup) -> Warmup:
+    warmup.warm_cache = False  # as on a machine whose numba cache is empty
+    return warmup
+
+
+def test_on_an_empty_cache_the_later_games_kernels_compile_ahead_beside_the_first() -> None:
+    events: list[str] = []
+
+    def ahead(name: str) -> Any:
+        events.append(f"ahead {name} begin")  # before the first game's kernels: beside them
+        return lambda: events.append(f"ahead {name} waited")
+
+    def kernels(name: str) -> None:
+        events.append(f"kernels {name}")
+
+    async def start() -> None:
+        events.append("start")
+
+    messages: list[str] = []
+    warmup = _cold(Warmup(messages.append))
+    asyncio.run(warmup.run(kernels, start, None, ["one", "two", "three"], ahead=ahead))
+    assert events == [
+        "ahead two begin",
+        "ahead three begin",
+        "kernels one",
+        "ahead two waited",
+        "kernels two",
+        "ahead three waited",
+        "kernels three",
+        "start",
+    ]
+    assert "compiling the two, three kernels beside, in another process" in messages
+    assert warmup.health()["kernels_ready"] == ["one", "two", "three"]
+
+
+def test_a_warm_cache_loads_every_game_in_the_server_without_compiling_ahead() -> None:
+    asked: list[str] = []
+    warmup = Warmup(lambda _: None)
+    warmup.warm_cache = True
+
+    async def start() -> None:
+        pass
+
+    def ahead(name: str) -> Any:
+        asked.append(name)
+        return lambda: None
+
+    asyncio.run(warmup.run(lambda _: None, start, None, ["one", "two"], ahead=ahead))
+    assert asked == [] and warmup.health()["kernels_ready"] == ["one", "two"]
+
+
+def test_a_compile_ahead_that_fails_leaves_the_kernels_to_the_server() -> None:
+    loaded: list[str] = []
+
+    def ahead(name: str) -> Any:
+        if name == "two":
+            raise OSError("no processes")
+
+        def wait() -> None:
+            raise RuntimeError("the compile process exited with 1")
+
+        return wait
+
+    async def start() -> None:
+        pass
+
+    warmup = _cold(Warmup(lambda _: None))
+    asyncio.run(warmup.run(loaded.append, start, None, ["one", "two", "three"], ahead=ahead))
+    assert loaded == ["one", "two", "three"]
+    assert warmup.ready and warmup.health()["error"] is None

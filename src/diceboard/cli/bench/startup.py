@@ -96,8 +96,9 @@ def _start(cache: str, src: str | None, workdir: Path) -> tuple[subprocess.Popen
 
 
 def _cpu_seconds(pid: int) -> float | None:
-    """User and system CPU seconds of process ``pid`` and all its descendants (Linux's
-    ``/proc``; ``None`` elsewhere)."""
+    """User and system CPU seconds of process ``pid`` and all its descendants, those still
+    running and those that have exited and been waited for (a compile process of the
+    warm-up) (Linux's ``/proc``; ``None`` elsewhere)."""
     ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     total = 0.0
     todo = [pid]
@@ -106,7 +107,8 @@ def _cpu_seconds(pid: int) -> float | None:
             current = todo.pop()
             stat = Path(f"/proc/{current}/stat").read_text()
             fields = stat[stat.rindex(")") + 2 :].split()
-            total += (int(fields[11]) + int(fields[12])) / ticks
+            # utime, stime, and cutime, cstime: the children it has waited for
+            total += sum(int(f) for f in fields[11:15]) / ticks
             for task in Path(f"/proc/{current}/task").iterdir():
                 children = (task / "children").read_text().split()
                 todo.extend(int(child) for child in children)
@@ -299,7 +301,7 @@ def run(args: argparse.Namespace) -> int:
             f" · first computer move {r['first_computer_move_s']:6.1f} s · CPU {cpu} s"
         )
         for line in r["printed"]:
-            if " ready " in line or "warming up" in line:
+            if " ready " in line or "warming up" in line or "beside" in line:
                 print(f"          {line.strip()}")
     print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
     return 0

@@ -219,16 +219,20 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 
 
 
 def wait_until_ready(base: str, timeout: float = 900.0) -> None:
-    """Wait until the server's engine has warmed up (``/api/health`` says ``ready``): until
-    then it holds the games' requests, and a cold numba cache takes minutes on a busy
-    machine, which would time the setup out or count the compiling as latency."""
+    """Wait until the server's engine and its computer workers have warmed up
+    (``/api/health`` says ``ready`` and ``computer_ready``): until then it holds the games'
+    requests, and a cold numba cache takes minutes on a busy machine, which would time the
+    setup out or count the compiling as latency."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             health = httpx.get(f"{base}/api/health", timeout=5.0)
             if health.status_code == 404:
                 return  # a server that cannot say: nothing to wait for
-            if health.status_code == 200 and health.json().get("ready"):
+            body = health.json() if health.status_code == 200 else {}
+            # the computer's workers too: warming up, they would take the cores from the
+            # games measured (the games are between people, but the CPU is shared)
+            if body.get("ready") and body.get("computer_ready", True):
                 return
         except httpx.ConnectError:
             raise  # nothing listens there: no use waiting

@@ -22,10 +22,10 @@ the moment the process starts: when '/' first answers, when /api/meta answers, w
 server has made a new game against the computer with its first position and moves (the
 server's kernels are ready: it can answer a move), and when the computer's first move (at
 --level, the computer moving first) arrives (its search is ready too: fully warm); and the
-CPU seconds the server and its workers used until then (mostly numba compiling). Done twice:
-on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel is compiled) and again
-on the cache that run filled (a warm start). --src serves the
-package from another source folder (to compare two trees: run both, one after the other, and
+CPU seconds the server, its workers and its compile processes used until then (mostly numba
+compiling). Done twice: on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel
+is compiled) and again on the cache that run filled (a warm start). --src serves the package
+from another source folder (to compare two trees: run both, one after the other, and
 compare the CPU seconds where the machine is busy). --compiles prints instead what a cold
 start compiles: per function, its compilations (one per signature), their seconds with and
 without the functions they compiled in, and the signatures of those compiled more than once,

@@ -1,5 +1,5 @@
-"""``bench startup`` counts the CPU of the server's processes, the exited ones too (the
-warm-up's compile process is waited for before the first computer move)."""
+"""``bench startup`` counts the CPU of the server's processes, those that have exited too (a
+process the server started and waited for, such as a compile of its own, still counts)."""
 
 from __future__ import annotations
 

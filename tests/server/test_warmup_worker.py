@@ -55,19 +55,3 @@ def test_a_later_games_warm_up_runs_beside_and_the_task_returns_at_once(
         if thread.name == "warm-up-two":
             thread.join(5)
     assert recorder.made == ["kernels two", "search two"]
-
-
-def test_a_compile_ahead_runs_in_a_process_of_its_own_and_its_wait_returns_when_done() -> None:
-    import numba
-
-    if numba.config.DISABLE_JIT:
-        pytest.skip("nothing is compiled without the compiler")
-    wait = computer.compile_kernels_ahead("custodian")  # the tests' cache holds them: a load
-    wait()
-    wait()  # waiting again, once done, returns at once
-
-
-def test_a_compile_ahead_that_fails_says_so_when_waited_for() -> None:
-    wait = computer.compile_kernels_ahead("no-such-game")
-    with pytest.raises(RuntimeError, match="no-such-game kernels' compile process exited"):
-        wait()

@@ -22,7 +22,7 @@ from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
 from diceboard.server.collector import keep_pauses_short
-from diceboard.server.computer import ComputerPool, compile_kernels_ahead, warm_up_kernels
+from diceboard.server.computer import ComputerPool, warm_up_kernels
 from diceboard.server.errors import (
     Conflict,
     ServiceError,
@@ -150,9 +150,7 @@ def create_app(
         # that the first computer move does not wait for a compiler; Warmup.run starts them
         # once the server's kernels are compiled and cached
         computer = pool.warm_up if settings.computer_pool == "process" else None
-        warming = asyncio.create_task(
-            warmup.run(warm_up_kernels, start, computer, ahead=compile_kernels_ahead)
-        )
+        warming = asyncio.create_task(warmup.run(warm_up_kernels, start, computer))
         if not warm_up_beside:
             await warming
         try:

@@ -143,36 +143,6 @@ def warm_up_kernels(game: str | None = None) -> None:
             state.play(move).legal_moves()
 
 
-def compile_kernels_ahead(game: str) -> Callable[[], None]:
-    """Start compiling the kernels of ``game`` into numba's cache in a process of its own,
-    while the server compiles another game's (numba compiles under one lock per process, so
-    one process compiles one function at a time); returns a function that waits until it is
-    done, after which :func:`warm_up_kernels` loads them from the cache. The process leaves
-    when the server does. (Not at a lower priority: the server answers no game before every
-    game's kernels are ready, and measured at load 6, a niced compile made the first
-    computer move ready sooner but the server's first answer 30 s later.)"""
-    process = multiprocessing.get_context("spawn").Process(
-        target=_compile_kernels, args=(game, os.getpid()), name=f"compile-{game}", daemon=True
-    )
-    process.start()
-
-    def wait() -> None:
-        process.join()
-        if process.exitcode != 0:
-            raise RuntimeError(
-                f"the {game} kernels' compile process exited with {process.exitcode}"
-            )
-
-    return wait
-
-
-def _compile_kernels(game: str, parent: int) -> None:
-    threading.Thread(
-        target=_exit_with_parent, args=(parent,), name="parent-watch", daemon=True
-    ).start()
-    warm_up_kernels(game)
-
-
 def _exit_with_parent(parent: int) -> None:
     """Leave as soon as the server process is gone: a server killed with SIGKILL cannot close
     its pool, and its workers would otherwise live on as orphans."""

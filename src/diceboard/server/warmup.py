@@ -102,7 +102,6 @@ class Warmup:
         start: Callable[[], Awaitable[None]],
         computer: Callable[[str, bool], list[Future[Any]]] | None = None,
         names: Sequence[str] | None = None,
-        ahead: Callable[[str], Callable[[], None]] | None = None,
     ) -> None:
         """Warm the kernels of each game (``names``, default: the registry's, the first being
         the one the menus offer first) up in a thread, one game after the other
@@ -116,12 +115,6 @@ class Warmup:
         first game's search is compiled in a worker while the server compiles the next game's
         kernels. The other games' searches are warmed up beside (``beside=True``: in a thread
         of each worker, so that a move of the first game does not queue behind them).
-
-        On an empty cache, ``ahead(name)`` starts compiling each later game's kernels into
-        numba's cache elsewhere (a process of its own) at once, beside the first game's, and
-        returns a function that waits for it; that game's ``kernels(name)`` then loads them.
-        Numba compiles under one lock per process, so on two cores the server's kernels are
-        ready after the longest game's compile instead of after the sum of all of them.
         """
         if self._ready is None:
             self._ready = asyncio.Event()
@@ -131,11 +124,10 @@ class Warmup:
             f"engine warming up: {self._doing()} the game kernels, {self.estimate()}; the pages"
             " answer meanwhile"
         )
-        waits = self._start_ahead(ahead, order[1:]) if ahead is not None else {}
         for index, name in enumerate(order):
             self.phase = f"{self._doing()} the {name} kernels"
             try:
-                await _in_daemon_thread(functools.partial(_after, waits.get(name), kernels, name))
+                await _in_daemon_thread(functools.partial(kernels, name))
             except Exception as exc:  # the server still serves; every request reports it
                 log.exception("the engine's warm-up failed")
                 self.error = self.error or f"{type(exc).__name__}: {exc}"
@@ -159,23 +151,6 @@ class Warmup:
         self.ready_after = time.monotonic() - self.started
         self.announce(f"engine ready after {self.ready_after:.1f} s")
         self._ready.set()
-
-    def _start_ahead(
-        self, ahead: Callable[[str], Callable[[], None]], names: Sequence[str]
-    ) -> dict[str, Callable[[], None]]:
-        """Start compiling the kernels of ``names`` ahead (only on an empty cache: loading
-        them takes a second or so, less than starting a process); the waits, by game."""
-        if self.warm_cache:
-            return {}
-        waits: dict[str, Callable[[], None]] = {}
-        for name in names:
-            try:
-                waits[name] = ahead(name)
-            except Exception:  # the server compiles that game's kernels itself, in turn
-                log.exception("could not start compiling the %s kernels ahead", name)
-        if waits:
-            self.announce(f"compiling the {', '.join(waits)} kernels beside, in another process")
-        return waits
 
     def _doing(self) -> str:
         return "loading" if self.warm_cache else "compiling"
@@ -207,16 +182,6 @@ class Warmup:
 
         for future in futures:
             future.add_done_callback(done)
-
-
-def _after(wait: Callable[[], None] | None, kernels: Callable[[str], None], name: str) -> None:
-    """``kernels(name)``, once ``wait`` (the compile ahead of that game, if any) returns."""
-    if wait is not None:
-        try:
-            wait()
-        except Exception:  # the kernels below compile whatever the cache still lacks
-            log.exception("compiling the %s kernels ahead failed", name)
-    kernels(name)
 
 
 async def _in_daemon_thread(work: Callable[[], None]) -> None:

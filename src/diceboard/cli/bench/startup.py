@@ -22,7 +22,7 @@ the moment the process starts: when '/' first answers, when /api/meta answers, w
 server has made a new game against the computer with its first position and moves (the
 server's kernels are ready: it can answer a move), and when the computer's first move (at
 --level, the computer moving first) arrives (its search is ready too: fully warm); and the
-CPU seconds the server, its workers and its compile processes used until then (mostly numba
+CPU seconds the server and its processes used until then, exited ones too (mostly numba
 compiling). Done twice: on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel
 is compiled) and again on the cache that run filled (a warm start). --src serves the package
 from another source folder (to compare two trees: run both, one after the other, and
@@ -97,8 +97,8 @@ def _start(cache: str, src: str | None, workdir: Path) -> tuple[subprocess.Popen
 
 def _cpu_seconds(pid: int) -> float | None:
     """User and system CPU seconds of process ``pid`` and all its descendants, those still
-    running and those that have exited and been waited for (a compile process of the
-    warm-up) (Linux's ``/proc``; ``None`` elsewhere)."""
+    running and those that have exited and been waited for (Linux's ``/proc``; ``None``
+    elsewhere)."""
     ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     total = 0.0
     todo = [pid]
@@ -301,7 +301,7 @@ def run(args: argparse.Namespace) -> int:
             f" · first computer move {r['first_computer_move_s']:6.1f} s · CPU {cpu} s"
         )
         for line in r["printed"]:
-            if " ready " in line or "warming up" in line or "beside" in line:
+            if " ready " in line or "warming up" in line:
                 print(f"          {line.strip()}")
     print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
     return 0

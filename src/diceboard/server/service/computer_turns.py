@@ -90,7 +90,10 @@ class ComputerTurns:
         """429 if a move in ``game_id`` would give the computer a turn to think out and the
         current client already has as many computer jobs as it may (checked before the move
         is made, since a computer's turn, once due, is never refused)."""
-        live = await self.core.get(game_id)
+        # the game as held in memory will do (with other processes, without reading its
+        # revision again: the move reads it under the game's lock): whether a seat is the
+        # computer's never changes, and a game that ended meanwhile only makes the check moot
+        live = self.core.cached(game_id) or await self.core.get(game_id)
         if live.in_play() and any(seat.kind == "computer" for seat in live.seats.values()):
             self.core.pool.check_room()
 

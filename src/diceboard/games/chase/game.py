@@ -12,7 +12,7 @@ from diceboard.core.game import Game, State
 from diceboard.core.move import Move
 from diceboard.games.chase import kernel, notation, options, position
 from diceboard.games.chase.kernel.geometry import CHAMBER, HEX_NAMES, NHEX
-from diceboard.games.chase.kernel.layout import ABSORB, BOARD, PHASE_ABSORB, TRANSFER
+from diceboard.games.chase.kernel.layout import ABSORB, BOARD, COUNT, PHASE_ABSORB, TRANSFER
 from diceboard.games.chase.kernel.trace import MAX_TRACE
 from diceboard.games.chase.kernel.transfer import transfer_hexes
 from diceboard.kernel import PHASE
@@ -128,9 +128,8 @@ class ChaseGame(Game):
         return cells
 
     def _dice_counts(self, arr: np.ndarray) -> tuple[int, int]:
-        # a cell's sign is its die's owner (positive: the first player), 0 an empty cell
-        cells = arr[BOARD : BOARD + NHEX]
-        return int(np.count_nonzero(cells > 0)), int(np.count_nonzero(cells < 0))
+        # the kernel keeps each player's count in the state
+        return int(arr[COUNT]), int(arr[COUNT + 1])
 
     def _move_segments(self, state: State, move: Move) -> list[list[str]]:
         """The act of the turn (absorbing moves no die): for a move, the moving die's path

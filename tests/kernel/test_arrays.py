@@ -51,9 +51,8 @@ def test_copy_whole_refuses_arrays_of_different_lengths() -> None:
         copy_whole(np.zeros(3, dtype=np.int64), np.zeros(4, dtype=np.int64))
 
 
-#: folders and files whose compiled functions must not assign to slices (the batched
-#: simulator, vector/, is not yet among them)
-_CHECKED = ("kernel", "games", "ai/engine")
+#: folders and files whose compiled functions must not assign to slices
+_CHECKED = ("kernel", "games", "ai/engine", "vector")
 
 
 def _slice_assignments(source: str, name: str) -> list[str]:

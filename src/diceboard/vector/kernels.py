@@ -32,6 +32,7 @@ import numpy as np
 
 from diceboard.encoding import encoding_module
 from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
+from diceboard.kernel.arrays import copy_into, copy_whole
 from diceboard.kernel.cache import STAMP_ATTR
 from diceboard.kernel.specialise import specialise, template
 from diceboard.vector.rng import below
@@ -89,9 +90,9 @@ def start_game(
     nlog: int,
 ) -> tuple[int, int]:
     """Put game ``i`` at the start position and roll its leading chance events."""
-    state[:] = start
+    copy_whole(state, start)
     n = start_hist.shape[0]
-    history[:n] = start_hist
+    copy_into(history, start_hist, n)
     return resolve_chance(state, opts, history, n, rng, i, buf, log, nlog)
 
 
@@ -227,8 +228,8 @@ def step_rows(
             s = o_states[i]
             h = o_history[i]
             n = nhist[i]
-            s[:] = states[i]
-            h[:n] = history[i, :n]
+            copy_whole(s, states[i])
+            copy_into(h, history[i], n)
             o_rng[i] = rng[i]
             o_rewards[i, 0] = 0.0
             o_rewards[i, 1] = 0.0

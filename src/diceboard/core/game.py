@@ -373,8 +373,7 @@ class State:
 
     def dice_counts(self) -> dict[str, int]:
         """How many dice each player has on the board, first player first."""
-        first, second = self._game._dice_counts(self._arr)
-        return dict(zip(self._game.players, (first, second), strict=True))
+        return dict(zip(self._game.players, self._game._dice_counts(self._arr), strict=True))
 
     def pending_roll(self) -> PendingRoll | None:
         """At a chance node, whose die is about to be rolled and where it stands (``square``

@@ -345,14 +345,10 @@ class ViewCache:
         return text
 
     def _game_text(self, live: LiveGame) -> _GameText:
-        game = self._games.get(live.id)
+        game = _lookup(self._games, live.id)
         if game is None or game.rules is not live.rules:
             game = _GameText(live)
-            self._games[live.id] = game
-            while len(self._games) > self._size:
-                self._games.popitem(last=False)
-        else:
-            self._games.move_to_end(live.id)
+            _store(self._games, live.id, game, self._size)
         return game
 
     def message(
@@ -376,16 +372,17 @@ class ViewCache:
 
 
 K = TypeVar("K")
+V = TypeVar("V")
 
 
-def _lookup(cache: OrderedDict[K, str], key: K) -> str | None:
+def _lookup(cache: OrderedDict[K, V], key: K) -> V | None:
     text = cache.get(key)
     if text is not None:
         cache.move_to_end(key)
     return text
 
 
-def _store(cache: OrderedDict[K, str], key: K, text: str, size: int) -> None:
+def _store(cache: OrderedDict[K, V], key: K, text: V, size: int) -> None:
     cache[key] = text
     while len(cache) > size:
         cache.popitem(last=False)

@@ -133,6 +133,7 @@ def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
         screenshot(page, "custodian-placement-chooser")
         page.locator("#chooser button.choice").first.click()
     wait_until(lambda: "a1" in server.game(gid, token)["board"])
+    page.wait_for_function(f"Number(document.body.dataset.version) > {game['version']}")
     # an illegal typed move is explained with the engine's words
     page.fill("#notation-input", "6@c5")
     page.click("#notation-play")
@@ -141,6 +142,32 @@ def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
         "rank 1" in page.locator("#message").inner_text()
         or "hand" in page.locator("#message").inner_text()
     )
+
+
+def test_typing_while_a_clicked_move_is_answered_keeps_the_text(page: Any, server: Server) -> None:
+    created = server.api(
+        "POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21}
+    )
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    game = server.game(gid, token)
+    held: list[Any] = []
+    # the clicked move's request is held until the player has typed the next move
+    page.route(f"**/api/games/{gid}/moves", lambda route: held.append(route))
+    face = game["hand"]["W"][0]
+    page.locator(f'#board .hand-die[data-owner="W"][data-face="{face}"]').first.click(force=True)
+    page.locator('#board [data-square="c1"]').first.click(force=True)
+    for _ in range(400):  # the route handler runs while Playwright has the page's events
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    page.fill("#notation-input", "6@c5")
+    with page.expect_response(f"**/api/games/{gid}/moves"):
+        held[0].continue_()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {game['version']}")
+    page.wait_for_timeout(300)  # the answer is handled after the socket may have shown the move
+    assert page.locator("#notation-input").input_value() == "6@c5"
 
 
 def test_chase_transfer_capture_and_absorption(page: Any, server: Server) -> None:

@@ -423,7 +423,9 @@ async function play(notation) {
       token: ui.token,
     });
     say("");
-    $("notation-input").value = "";
+    // only the typed move's own text is cleared: a move clicked while the player was typing
+    // the next one must not wipe what they typed
+    if ($("notation-input").value.trim() === notation) $("notation-input").value = "";
     ui.busy = false;
     await applyState(answer);
   } catch (error) {

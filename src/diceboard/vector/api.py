@@ -293,6 +293,7 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
         state.num_legal,
         not donate,
         bad,
+        donate,
     )
     if not donate and bad.any():
         raise _illegal(state, acts, bad)

@@ -9,8 +9,9 @@ the next legal actions — so a parallel call is one parallel region. A chunk of
 the step is one call of a serial row loop (``reset_range``, ``step_range``), the same compiled
 code whether it runs on one thread or on several: LLVM optimises that loop better than the
 body numba's parallel lowering outlines (measured on Custodian at batch 4,096 on one thread:
-0.9M steps/s for the serial loop, 0.6M for the loop outlined by the parallel lowering). The functions never
-return Python objects: results go into preallocated output arrays.
+0.9-1.0M steps/s for the serial loop, 0.6-0.8M for the same loop outlined by the parallel
+lowering). The functions never return Python objects: results go into preallocated output
+arrays.
 
 The loops that play the game are written once, as templates (:mod:`diceboard.kernel.specialise`)
 that reach the game only through the module-level name ``game``: the game's encoding module

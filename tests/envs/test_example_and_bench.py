@@ -50,7 +50,7 @@ def test_bench_vector_prints_its_figure_lines() -> None:
         (["--batch", "0"], "--batch"),
         (["--game", "go"], "--game"),
         (["--seconds", "-1"], "--seconds"),
-        (["--threads", "999"], "--threads 999: numba has only"),
+        (["--threads", "999"], "--threads 999: at most"),
     ],
 )
 def test_bench_vector_rejects_bad_input(args: list[str], message: str) -> None:

@@ -260,6 +260,56 @@ def test_the_compiled_loops_load_from_numbas_cache_in_a_new_process() -> None:
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     )
     lines = [line for line in again.stdout.splitlines() if "kernels.custodian." in line]
-    for loop in ("reset_rows", "step_rows", "observe_rows"):
+    for loop in ("reset_range", "step_range", "observe_range"):
         assert any(f"custodian.{loop}" in line and "data loaded" in line for line in lines), loop
     assert not [line for line in lines if "data saved" in line]
+
+
+@pytest.mark.parametrize("game", ["custodian", "chase"])
+def test_the_threads_do_not_change_the_games(game: str) -> None:
+    # one thread and four chunks on the pool step every row the same way
+    from diceboard.vector.threads import forced_threads
+
+    runs = []
+    for threads in (1, 4):
+        with forced_threads(threads):
+            s = dv.init(game, seed=5, batch=600)
+            rng = np.random.default_rng(2)
+            for _ in range(30):
+                s = dv.step(s, dv.random_actions(s, rng), donate=threads == 4)
+            runs.append((s.states.copy(), s.legal_action_mask.copy(), s.observation.copy()))
+    for a, b in zip(runs[0], runs[1], strict=True):
+        assert np.array_equal(a, b)
+
+
+def test_an_error_in_one_chunk_is_raised_after_every_chunk_finished() -> None:
+    from diceboard.vector.threads import run_in_chunks
+
+    done: list[tuple[int, int]] = []
+
+    def loop(lo: int, hi: int) -> None:
+        done.append((lo, hi))
+        if lo == 50:
+            raise ValueError("chunk 50")
+
+    with pytest.raises(ValueError, match="chunk 50"):
+        run_in_chunks(loop, (), 100, 2)
+    assert sorted(done) == [(0, 50), (50, 100)]
+
+
+@pytest.mark.parametrize("bad", [0, -1, 257, 1.5, True, "2"])
+def test_set_threads_refuses_what_is_not_a_thread_count(bad: object) -> None:
+    with pytest.raises(ValueError, match="threads must be"):
+        dv.set_threads(bad)  # type: ignore[arg-type]
+
+
+def test_set_threads_caps_the_threads() -> None:
+    from diceboard.vector.threads import threads_for
+
+    try:
+        dv.set_threads(1)
+        assert dv.get_threads() == 1 and threads_for(4096) == 1
+        dv.set_threads(3)
+        assert threads_for(4096) == 3 and threads_for(300) == 2
+    finally:
+        dv.set_threads(None)

@@ -1,5 +1,5 @@
-"""The batched simulator: ``B`` games in numpy arrays, stepped together in parallel by the
-compiled rules kernels, with a functional API in the manner of pgx.
+"""The batched simulator: ``B`` games in numpy arrays, stepped together (on several threads
+where that is faster) by the compiled rules kernels, with a functional API in the manner of pgx.
 
 >>> import numpy as np
 >>> import diceboard.vector as dv
@@ -17,5 +17,16 @@ can be replayed exactly through the Python API.
 
 from diceboard.vector.api import games, init, random_actions, reset, step
 from diceboard.vector.state import BatchConfig, VectorState
+from diceboard.vector.threads import get_threads, set_threads
 
-__all__ = ["BatchConfig", "VectorState", "games", "init", "random_actions", "reset", "step"]
+__all__ = [
+    "BatchConfig",
+    "VectorState",
+    "games",
+    "get_threads",
+    "init",
+    "random_actions",
+    "reset",
+    "set_threads",
+    "step",
+]

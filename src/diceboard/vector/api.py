@@ -14,7 +14,7 @@ from diceboard.games import game as make_game
 from diceboard.vector import kernels
 from diceboard.vector.rng import seed_streams
 from diceboard.vector.state import BatchConfig, VectorState
-from diceboard.vector.threads import choose_threading_layer, run_batch_loop
+from diceboard.vector.threads import run_batch_loop
 
 #: history rows when the game has no no-capture limit (the kernels then drop the oldest hash)
 UNLIMITED_HISTORY = 1024
@@ -78,7 +78,6 @@ def init(
     ((8, 42, 5, 5), (8, 4632), True)
     """
     g = _resolve_game(game)
-    choose_threading_layer()
     if g.name not in games():
         raise OptionError(f"the batched simulator does not support the game {g.name!r} yet")
     # room in the chance log for one step: the rolls that can follow one decision plus the
@@ -132,8 +131,7 @@ def _reset_in_place(state: VectorState, which: np.ndarray) -> None:
     run_batch_loop(
         cfg.thread_choice("reset"),
         state.batch_size,
-        cfg.loops.reset_rows,
-        cfg.loops.reset_rows_parallel,
+        cfg.loops.reset_range,
         cfg.game.opts,
         cfg.start,
         cfg.start_history,
@@ -238,8 +236,9 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
     (faster; the old state must not be used afterwards).
 
     The legality check, the step, the chance events and the next legal actions of every game
-    run in one loop over the batch (one parallel region when the batch runs in parallel; an
-    in-place step checks the actions first, serially, so that an illegal one changes nothing).
+    run in one loop over the batch (over one chunk of it per thread when the batch runs on
+    several; an in-place step checks the actions first, on one thread, so that an illegal one
+    changes nothing).
 
     >>> import numpy as np, diceboard.vector as dv
     >>> s = dv.init("custodian", seed=3, batch=4)
@@ -260,8 +259,7 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
     run_batch_loop(
         cfg.thread_choice("step"),
         b,
-        cfg.loops.step_rows,
-        cfg.loops.step_rows_parallel,
+        cfg.loops.step_range,
         cfg.game.opts,
         cfg.start,
         cfg.start_history,
@@ -342,6 +340,6 @@ def random_actions(state: VectorState, rng: np.random.Generator | int | None = N
     numpy generator ``rng`` (or a new one seeded with it)."""
     gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     out = np.empty(state.batch_size, dtype=np.int64)
-    # a few nanoseconds a game: serial (a parallel region would cost more than it saves)
+    # a few nanoseconds a game: one thread (waking others would cost more than it saves)
     kernels.pick_rows(state.legal_ids, state.num_legal, gen.random(state.batch_size), out)
     return out

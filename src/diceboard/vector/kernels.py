@@ -1,44 +1,33 @@
-"""The compiled loops of the batched simulator: every game of a batch stepped in parallel.
+"""The compiled loops of the batched simulator: the games of a range of rows stepped one
+after the other.
 
-Each function takes a whole batch (arrays with one row per game). The batch is cut into
-``chunks`` contiguous chunks, one legal-action buffer per chunk, so that nothing is allocated
-per game and per step; the chunks run in parallel with ``numba.prange`` in the parallel
-copies, one after the other in the serial ones. Everything one call needs happens inside one
-loop over the chunks — the legality check of the given actions, the step, the chance events,
-the next legal actions — so a parallel call is one parallel region. A chunk of the reset and
-the step is one call of a serial row loop (``reset_range``, ``step_range``), the same compiled
-code whether it runs on one thread or on several: LLVM optimises that loop better than the
-body numba's parallel lowering outlines (measured on Custodian at batch 4,096 on one thread:
-0.9-1.0M steps/s for the serial loop, 0.6-0.8M for the same loop outlined by the parallel
-lowering). The functions never return Python objects: results go into preallocated output
-arrays.
+Each loop takes a whole batch (arrays with one row per game) and the range ``lo <= i < hi``
+of rows it works on, so that :mod:`diceboard.vector.threads` can run contiguous chunks of one
+batch on several threads at once (the loops are compiled without the GIL) or the whole batch
+on one: the same compiled code either way. A call allocates one legal-action buffer, nothing
+per game and per step. Everything a step needs happens inside one loop over its rows — the
+legality check of the given actions, the step, the chance events, the next legal actions.
+The loops never return Python objects: results go into preallocated output arrays.
 
 The loops that play the game are written once, as templates (:mod:`diceboard.kernel.specialise`)
 that reach the game only through the module-level name ``game``: the game's encoding module
 (the registry's ``encoding`` component), which provides ``legal_actions``, ``step`` and
 ``encode``. :func:`loops_for` compiles one copy of them per game, in which the game's kernel
 functions are ordinary compiled-in calls, so numba caches every copy on disk like the rules
-kernels. The batch-wide entry points are compiled twice: with the usual flags (serial, for
-one thread: no threading runtime at all) and with ``parallel=True`` (which
-:func:`diceboard.kernel.njit` does not set) under the name ``<loop>_parallel``. The helpers
-they call, and the small loops that do not depend on the game, are serial. With
-``NUMBA_DISABLE_JIT=1`` all of them run as plain Python.
+kernels. With ``NUMBA_DISABLE_JIT=1`` all of them run as plain Python.
 """
 
 from __future__ import annotations
 
 import functools
 import sys
-import types
 from typing import Any, NamedTuple
 
-import numba
 import numpy as np
 
 from diceboard.encoding import encoding_module
 from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
 from diceboard.kernel.arrays import copy_into, copy_whole
-from diceboard.kernel.cache import STAMP_ATTR
 from diceboard.kernel.specialise import specialise, template
 from diceboard.vector.rng import below
 
@@ -50,7 +39,6 @@ __all__ = [
     "pick_rows",
 ]
 
-parallel = numba.njit(parallel=True, cache=True, nogil=True)
 
 #: the game's encoding module; replaced by each game's own in the compiled copies
 game: Any = None
@@ -158,56 +146,6 @@ def reset_range(
         terminated[i] = False
         truncated[i] = False
         nlegal[i], player[i] = finish_row(opts, states[i], history[i], n, False, buf, legal[i])
-
-
-@template
-def reset_rows(
-    opts: np.ndarray,
-    start: np.ndarray,
-    start_hist: np.ndarray,
-    which: np.ndarray,
-    states: np.ndarray,
-    history: np.ndarray,
-    nhist: np.ndarray,
-    rng: np.ndarray,
-    steps: np.ndarray,
-    legal: np.ndarray,
-    nlegal: np.ndarray,
-    player: np.ndarray,
-    rewards: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    log: np.ndarray,
-    nlog: np.ndarray,
-    max_legal: int,
-    chunks: int,
-) -> None:
-    """:func:`reset_range` over the whole batch, cut into ``chunks`` chunks."""
-    b = states.shape[0]
-    chunks = max(1, min(b, chunks))
-    for c in numba.prange(chunks):
-        reset_range(
-            opts,
-            start,
-            start_hist,
-            which,
-            states,
-            history,
-            nhist,
-            rng,
-            steps,
-            legal,
-            nlegal,
-            player,
-            rewards,
-            terminated,
-            truncated,
-            log,
-            nlog,
-            max_legal,
-            c * b // chunks,
-            (c + 1) * b // chunks,
-        )
 
 
 @template
@@ -336,85 +274,6 @@ def step_range(
         o_player[i] = s[TO_MOVE]
 
 
-@template
-def step_rows(
-    opts: np.ndarray,
-    start: np.ndarray,
-    start_hist: np.ndarray,
-    actions: np.ndarray,
-    auto_reset: bool,
-    max_steps: int,
-    max_legal: int,
-    states: np.ndarray,
-    history: np.ndarray,
-    nhist: np.ndarray,
-    rng: np.ndarray,
-    steps: np.ndarray,
-    terminated: np.ndarray,
-    truncated: np.ndarray,
-    o_states: np.ndarray,
-    o_history: np.ndarray,
-    o_nhist: np.ndarray,
-    o_rng: np.ndarray,
-    o_steps: np.ndarray,
-    o_legal: np.ndarray,
-    o_nlegal: np.ndarray,
-    o_player: np.ndarray,
-    o_rewards: np.ndarray,
-    o_terminated: np.ndarray,
-    o_truncated: np.ndarray,
-    o_log: np.ndarray,
-    o_nlog: np.ndarray,
-    legal: np.ndarray,
-    nlegal: np.ndarray,
-    check: bool,
-    bad: np.ndarray,
-    in_place: bool,
-    chunks: int,
-) -> None:
-    """:func:`step_range` over the whole batch, cut into ``chunks`` chunks (run in parallel
-    in the parallel copy: each chunk is one call of the compiled serial row loop)."""
-    b = states.shape[0]
-    chunks = max(1, min(b, chunks))
-    for c in numba.prange(chunks):
-        step_range(
-            opts,
-            start,
-            start_hist,
-            actions,
-            auto_reset,
-            max_steps,
-            max_legal,
-            states,
-            history,
-            nhist,
-            rng,
-            steps,
-            terminated,
-            truncated,
-            o_states,
-            o_history,
-            o_nhist,
-            o_rng,
-            o_steps,
-            o_legal,
-            o_nlegal,
-            o_player,
-            o_rewards,
-            o_terminated,
-            o_truncated,
-            o_log,
-            o_nlog,
-            legal,
-            nlegal,
-            check,
-            bad,
-            in_place,
-            c * b // chunks,
-            (c + 1) * b // chunks,
-        )
-
-
 @njit
 def illegal_rows(
     actions: np.ndarray,
@@ -435,22 +294,19 @@ def illegal_rows(
 
 
 @template
-def observe_rows(
+def observe_range(
     opts: np.ndarray,
     states: np.ndarray,
     history: np.ndarray,
     nhist: np.ndarray,
     perspective: int,
     out: np.ndarray,
-    chunks: int,
+    lo: int,
+    hi: int,
 ) -> None:
-    """The observation of every row (``out`` has one flat row per game; the batch cut into
-    ``chunks`` chunks)."""
-    b = states.shape[0]
-    chunks = max(1, min(b, chunks))
-    for c in numba.prange(chunks):
-        for i in range(c * b // chunks, (c + 1) * b // chunks):
-            game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
+    """The observation of every row ``lo <= i < hi`` (``out`` has one flat row per game)."""
+    for i in range(lo, hi):
+        game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
 
 
 @njit
@@ -474,21 +330,14 @@ def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndar
             out[i] = legal[i, k if k < n else n - 1]
 
 
-#: the templates also compiled with ``parallel=True`` (as ``<name>_parallel``): the entry
-#: points that take a whole batch
-PARALLEL = ("reset_rows", "step_rows", "observe_rows")
-
-
 class Loops(NamedTuple):
-    """The batch loops compiled for one game (see the templates above for their arguments):
-    each serial and parallel."""
+    """The batch loops compiled for one game (see the templates above for their arguments),
+    each over a range of rows (:func:`diceboard.vector.threads.run_batch_loop` runs them on
+    one or several threads)."""
 
-    reset_rows: Any
-    step_rows: Any
-    observe_rows: Any
-    reset_rows_parallel: Any
-    step_rows_parallel: Any
-    observe_rows_parallel: Any
+    reset_range: Any
+    step_range: Any
+    observe_range: Any
 
 
 @functools.cache
@@ -502,19 +351,4 @@ def loops_for(game_name: str) -> Loops:
         [sys.modules[__name__]],
         module_name=f"diceboard.vector._{game_name}_loops",
     )
-    namespace = vars(sys.modules[f"diceboard.vector._{game_name}_loops"])
-    for name in PARALLEL:
-        # the same stamped copy under its own name (its own cache index), compiled for the
-        # parallel backend
-        func = compiled[name]
-        py_func = getattr(func, "py_func", func)
-        copy = types.FunctionType(
-            py_func.__code__, namespace, f"{name}_parallel", py_func.__defaults__
-        )
-        copy.__module__ = py_func.__module__
-        copy.__qualname__ = f"{py_func.__qualname__}_parallel"
-        copy.__doc__ = py_func.__doc__
-        if hasattr(py_func, STAMP_ATTR):
-            setattr(copy, STAMP_ATTR, getattr(py_func, STAMP_ATTR))
-        namespace[f"{name}_parallel"] = compiled[f"{name}_parallel"] = parallel(copy)
     return Loops(*(compiled[name] for name in Loops._fields))

@@ -155,8 +155,7 @@ class VectorState:
         run_batch_loop(
             self.config.thread_choice("observe"),
             self.batch_size,
-            loops.observe_rows,
-            loops.observe_rows_parallel,
+            loops.observe_range,
             self.game.opts,
             self.states,
             self.history,

@@ -1,48 +1,49 @@
-"""How many threads a batch runs on, and on which threading layer.
+"""How many threads a batch runs on.
 
-A batch loop runs as one parallel region on one or ``N`` of numba's threads (small batches:
-serially, with no threading runtime at all). A parallel region ends only when every thread
-has finished its chunk, so on a machine whose cores other programs keep busy a thread that
-waits for a core stalls the whole call (measured on a loaded 2-core machine: milliseconds per
-region, more than a whole step of 4,096 games takes on one thread). Which is faster therefore
-depends on the machine's load at the moment, and :class:`ThreadChoice` measures it: each
-batch loop of a batch (its :class:`~diceboard.vector.state.BatchConfig`) keeps the recent
-seconds per call of both ways, runs the faster one, and now and then tries the other again
-(less and less often while it keeps losing), so that more threads are never slower than one
-for long.
+A batch loop is a compiled loop over a range of rows (``lo <= i < hi``), compiled without
+the GIL. Several threads run it on contiguous chunks of the batch: the calling thread takes
+the first chunk and a pool of Python threads the others, so the same compiled code runs
+whatever the thread count, and nothing needs numba's threading layers (whose parallel
+copies of the loops took seconds more to compile, and whose OpenMP layer stalled on busy
+cores). A call ends only when every chunk has finished, so on a machine whose cores other
+programs keep busy a thread that waits for a core stalls the whole call. Which is faster
+therefore depends on the machine's load at the moment, and :class:`ThreadChoice` measures
+it: each batch loop of a batch (its :class:`~diceboard.vector.state.BatchConfig`) keeps the
+recent seconds per call of both ways, runs the faster one, and now and then tries the other
+again (less and less often while it keeps losing), so that more threads are never slower
+than one for long.
 
-Small batches (below ``2 * MIN_GAMES_PER_THREAD`` games) always run serially.
-
-The threading layer: numba's ``workqueue`` layer unless the user chose one
-(``NUMBA_THREADING_LAYER``). Measured on the loaded 2-core machine, OpenMP's spinning
-threads made even one-thread parallel calls several times slower, while ``workqueue``'s
-threads sleep when idle; ``tbb`` needs a TBB library that is usually not installed.
+Small batches (below ``2 * MIN_GAMES_PER_THREAD`` games) always run on the calling thread.
+The most threads a batch uses is :func:`get_threads` (the cores this process may run on,
+unless :func:`set_threads` chose another number).
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-import numba
-
 __all__ = [
+    "MAX_THREADS",
     "MIN_GAMES_PER_THREAD",
     "ThreadChoice",
-    "choose_threading_layer",
     "forced_threads",
+    "get_threads",
     "run_batch_loop",
+    "set_threads",
     "threads_for",
 ]
 
 #: games per thread below which a batch runs on fewer threads: waking threads costs more than
 #: a few games take, and on a busy machine a thread that waits for a core stalls the batch
 MIN_GAMES_PER_THREAD = 128
-#: the threading layer the simulator asks numba for when the user has not chosen one
-PREFERRED_LAYER = "workqueue"
+#: the most threads :func:`set_threads` accepts
+MAX_THREADS = 256
 #: calls between two tries of the way that is not in use: the first, and the longest
 PROBE_FIRST = 4
 PROBE_LONGEST = 512
@@ -51,31 +52,51 @@ SMOOTHING = 0.3
 
 #: set by :func:`forced_threads` (benchmarks): run every loop on exactly this many threads
 _forced: int | None = None
+#: set by :func:`set_threads`
+_threads: int | None = None
+#: the pool that runs every chunk but the first (grown when more threads are wanted)
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
 
 
-def choose_threading_layer() -> None:
-    """Ask numba for :data:`PREFERRED_LAYER` unless the user set ``NUMBA_THREADING_LAYER``
-    (effective only before the first parallel call of the process; harmless afterwards)."""
-    if os.environ.get("NUMBA_THREADING_LAYER"):
-        return
-    config: Any = numba.config
-    if getattr(config, "THREADING_LAYER", "default") == "default":
-        config.THREADING_LAYER = PREFERRED_LAYER
+def _cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def get_threads() -> int:
+    """The most threads a batch loop runs on: :func:`set_threads`'s number, or else the
+    cores this process may run on."""
+    return _threads if _threads is not None else _cores()
+
+
+def set_threads(threads: int | None) -> None:
+    """Run batch loops on at most ``threads`` threads (``None``: as many as there are
+    cores). Raises ``ValueError`` for a number outside 1 .. :data:`MAX_THREADS`."""
+    global _threads
+    if threads is not None and (
+        not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= MAX_THREADS
+    ):
+        raise ValueError(f"threads must be a whole number from 1 to {MAX_THREADS}, not {threads!r}")
+    _threads = threads
 
 
 def threads_for(batch: int) -> int:
-    """The most threads a batch of ``batch`` games keeps busy: numba's thread count (as set by
-    ``numba.set_num_threads``), at most one per :data:`MIN_GAMES_PER_THREAD` games."""
+    """The most threads a batch of ``batch`` games keeps busy: :func:`get_threads`, at most
+    one per :data:`MIN_GAMES_PER_THREAD` games."""
     if _forced is not None:
         return max(1, min(_forced, batch))
-    return max(1, min(numba.get_num_threads(), batch // MIN_GAMES_PER_THREAD))
+    return max(1, min(get_threads(), batch // MIN_GAMES_PER_THREAD))
 
 
 @contextmanager
 def forced_threads(threads: int) -> Iterator[None]:
-    """Within the block, run every batch loop on exactly ``threads`` threads (the serial copy
-    for 1, and below ``2 * MIN_GAMES_PER_THREAD`` games), without measuring: for benchmarks
-    that compare thread counts."""
+    """Within the block, run every batch loop on exactly ``threads`` threads (below
+    ``2 * MIN_GAMES_PER_THREAD`` games on one), without measuring: for benchmarks that
+    compare thread counts."""
     global _forced
     before = _forced
     _forced = threads
@@ -136,47 +157,51 @@ class ThreadChoice:
         return None
 
 
-def run_batch_loop(
-    choice: ThreadChoice,
-    batch: int,
-    serial: Callable[..., None],
-    parallel: Callable[..., None],
-    *args: Any,
-) -> None:
-    """Run a batch loop on one thread or on several, whichever ``choice`` finds faster now
-    on this machine: ``parallel(*args, chunks)`` (the last argument is the number of chunks to
-    cut the batch into: one per thread) on all the threads :func:`threads_for` allows, or on
-    one thread. One thread calls ``serial(*args, 1)``, the copy compiled without the parallel
-    backend (no threading runtime at all): since the step loop keeps its hot path in one
-    function, that copy is the faster on one thread (measured on Custodian at batch 4,096:
-    about 1.0M steps/s against 0.8M for the parallel copy run on one thread)."""
+def run_batch_loop(choice: ThreadChoice, batch: int, loop: Callable[..., None], *args: Any) -> None:
+    """Run ``loop(*args, lo, hi)`` over the rows ``0 <= i < batch`` on one thread or on
+    several (contiguous chunks, one per thread), whichever ``choice`` finds faster now on
+    this machine."""
     most = 1 if batch < 2 * MIN_GAMES_PER_THREAD else threads_for(batch)
     if _forced is not None or most <= 1:
-        _call(serial, parallel, args, most)
+        run_in_chunks(loop, args, batch, most)
         return
     way = choice.pick()
     began = time.perf_counter()
-    _call(serial, parallel, args, most if way else 1)
+    run_in_chunks(loop, args, batch, most if way else 1)
     choice.record(way, time.perf_counter() - began)
 
 
-def _call(
-    serial: Callable[..., None], parallel: Callable[..., None], args: tuple[Any, ...], threads: int
+def run_in_chunks(
+    loop: Callable[..., None], args: tuple[Any, ...], batch: int, chunks: int
 ) -> None:
-    if threads <= 1:
-        serial(*args, 1)
-    else:
-        _call_parallel(parallel, args, threads)
-
-
-def _call_parallel(parallel: Callable[..., None], args: tuple[Any, ...], threads: int) -> None:
-    available = numba.get_num_threads()
-    threads = min(threads, int(numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
-    if threads == available:
-        parallel(*args, threads)
+    """``loop(*args, lo, hi)`` on ``chunks`` contiguous chunks of ``0 .. batch``, the first on
+    the calling thread and the others at once on the pool; returns when all have finished
+    (raising the first chunk's error, if any)."""
+    if chunks <= 1:
+        loop(*args, 0, batch)
         return
-    numba.set_num_threads(threads)
+    pool = _pool_of(chunks - 1)
+    others: list[Future[None]] = [
+        pool.submit(loop, *args, c * batch // chunks, (c + 1) * batch // chunks)
+        for c in range(1, chunks)
+    ]
     try:
-        parallel(*args, threads)
+        loop(*args, 0, batch // chunks)
     finally:
-        numba.set_num_threads(available)
+        # every chunk finishes before the arrays are handed back, even when one failed
+        errors = [f.exception() for f in others]
+    for error in errors:
+        if error is not None:
+            raise error
+
+
+def _pool_of(size: int) -> ThreadPoolExecutor:
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < size:
+            old = _pool
+            _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="diceboard-vector")
+            _pool_size = size
+            if old is not None:
+                old.shutdown(wait=False)
+        return _pool

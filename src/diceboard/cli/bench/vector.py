@@ -85,7 +85,6 @@ class VectorFigures:
     game: Game
     threads: int
     seconds: float
-    layer: str = "?"
     rounds: int = 1
     #: 1-minute load average before and after the measurements
     load: tuple[float, float] = (0.0, 0.0)
@@ -126,7 +125,6 @@ class VectorFigures:
             "game": self.game.name,
             "options": self.game.non_default_options(),
             "threads": self.threads,
-            "threading_layer": self.layer,
             "seconds": self.seconds,
             "rounds": self.rounds,
             "load_average": list(self.load),
@@ -179,14 +177,8 @@ def register(subparsers: Subparsers) -> None:
         "--threads",
         metavar="N",
         type=positive_int,
-        help="N, the numba threads of the parallel measurements (default: every core numba sees)",
-    )
-    parser.add_argument(
-        "--threading-layer",
-        choices=("default", "workqueue", "omp", "tbb"),
-        default="default",
-        help="numba's threading layer (default: the simulator's choice, 'workqueue', which "
-        "copes best with cores that other programs keep busy; 'tbb' needs the tbb package)",
+        help="N, the threads of the N-thread measurements (default: every core this process "
+        "may run on)",
     )
     parser.add_argument(
         "--no-pettingzoo", action="store_true", help="leave out the PettingZoo comparison"
@@ -341,8 +333,8 @@ def format_figures(figures: VectorFigures) -> list[str]:
     n = figures.threads
     cores = os.cpu_count() or 1
     lines = [
-        f"Batched simulator: {game.title} — random legal actions, 1 and {n} thread(s) "
-        f"({figures.layer}), {figures.seconds:g} s each way in {figures.rounds} interleaved "
+        f"Batched simulator: {game.title} — random legal actions, 1 and {n} thread(s), "
+        f"{figures.seconds:g} s each way in {figures.rounds} interleaved "
         f"round(s); load average {figures.load[0]:.2f} → {figures.load[1]:.2f} on {cores} "
         "core(s)"
     ]
@@ -386,31 +378,18 @@ def format_figures(figures: VectorFigures) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print; with ``--strict`` fail when a target is missed."""
-    import numba
-
     import diceboard
+    from diceboard.vector.threads import MAX_THREADS, get_threads, set_threads
 
-    if args.threading_layer != "default":
-        # must be set before the first parallel function runs in this process
-        numba.config.THREADING_LAYER = args.threading_layer  # type: ignore[attr-defined]
-    else:
-        from diceboard.vector.threads import choose_threading_layer
-
-        choose_threading_layer()
     if args.threads is not None:
-        most = int(getattr(numba.config, "NUMBA_NUM_THREADS", 1))
-        if args.threads > most:
-            raise UsageError(
-                f"--threads {args.threads}: numba has only {most} threads "
-                "(set NUMBA_NUM_THREADS to allow more)"
-            )
-        numba.set_num_threads(args.threads)
-    threads = numba.get_num_threads()
+        if args.threads > MAX_THREADS:
+            raise UsageError(f"--threads {args.threads}: at most {MAX_THREADS}")
+        set_threads(args.threads)
+    threads = get_threads()
     names = games.names() if args.game == "all" else (args.game,)
     results = []
     for index, name in enumerate(names):
         figures = measure_game(diceboard.game(name), args, threads)
-        figures.layer = str(numba.threading_layer())  # type: ignore[attr-defined]
         results.append(figures)
         if not args.json:
             if index:

@@ -40,7 +40,7 @@ Steps per second of the batched simulator (diceboard.vector): B games stepped to
 compiled kernels, each step a uniformly random legal action in every game, chance events
 rolled inside, finished games restarted (auto-reset). Measured at each --batch size with
 step(..., donate=True) (the arrays reused in place) three ways, interleaved over --rounds
-rounds: on 1 thread (serial), on N threads (one parallel region per step), and as the
+rounds: on 1 thread, on N threads (the batch cut into N chunks stepped at once), and as the
 simulator runs by default (it measures both and uses the faster), with the ratios to 1
 thread and the load average. At the largest batch also functionally (new arrays each step)
 and with the observations and legal-action masks computed after every step. Then, for

@@ -27,6 +27,16 @@ def _open_as_player(page: Any, server: Server, created: dict[str, Any]) -> None:
     page.wait_for_function("document.body.dataset.version !== undefined")
 
 
+def _open_custodian_setup(page: Any, server: Server) -> tuple[str, str, dict[str, Any]]:
+    """A local Custodian game at its placements, open as its player: (id, token, game)."""
+    created = server.api(
+        "POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21}
+    )
+    _open_as_player(page, server, created)
+    gid, token = created["id"], created["token"]
+    return gid, token, server.game(gid, token)
+
+
 def test_custodian_against_the_computer_by_clicks(page: Any, server: Server) -> None:
     # a short no-capture limit keeps the whole game (rolls, placements, moves) short
     created = server.api(
@@ -109,12 +119,7 @@ def test_chaos_rolls_are_shown(page: Any, server: Server) -> None:
 
 
 def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
-    created = server.api(
-        "POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21}
-    )
-    _open_as_player(page, server, created)
-    gid, token = created["id"], created["token"]
-    game = server.game(gid, token)
+    gid, token, game = _open_custodian_setup(page, server)
     hand = game["hand"]["W"]
     # a placement: pick the hand die, then the square
     first = next(m for m in game["legal"] if m["face"] == hand[0] and m["to"] == "c1")
@@ -145,12 +150,7 @@ def test_custodian_placement_by_hand_dice(page: Any, server: Server) -> None:
 
 
 def test_typing_while_a_clicked_move_is_answered_keeps_the_text(page: Any, server: Server) -> None:
-    created = server.api(
-        "POST", "/api/games", json={"game": "custodian", "mode": "local", "seed": 21}
-    )
-    _open_as_player(page, server, created)
-    gid, token = created["id"], created["token"]
-    game = server.game(gid, token)
+    gid, _token, game = _open_custodian_setup(page, server)
     held: list[Any] = []
     # the clicked move's request is held until the player has typed the next move
     page.route(f"**/api/games/{gid}/moves", lambda route: held.append(route))

@@ -91,17 +91,11 @@ def start_game(
 
 @template
 def finish_row(
-    opts: np.ndarray,
-    state: np.ndarray,
-    history: np.ndarray,
-    nhist: int,
-    done: bool,
-    buf: np.ndarray,
-    legal: np.ndarray,
+    opts: np.ndarray, state: np.ndarray, buf: np.ndarray, legal: np.ndarray
 ) -> tuple[int, int]:
-    """The legal decisions of a row after a step (none when its game is over) and the
-    player to move (-1 when over). Returns ``(number of legal actions, player)``."""
-    if done or state[RESULT] != 0:
+    """The legal decisions of a row (none when its game is over) and the player to move
+    (-1 when over). Returns ``(number of legal actions, player)``."""
+    if state[RESULT] != 0:
         return 0, -1
     n = game.legal_actions(state, opts, buf)
     for k in range(n):
@@ -145,7 +139,7 @@ def reset_range(
         rewards[i, 1] = 0.0
         terminated[i] = False
         truncated[i] = False
-        nlegal[i], player[i] = finish_row(opts, states[i], history[i], n, False, buf, legal[i])
+        nlegal[i], player[i] = finish_row(opts, states[i], buf, legal[i])
 
 
 @template

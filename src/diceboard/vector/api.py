@@ -154,22 +154,10 @@ def _reset_in_place(state: VectorState, which: np.ndarray) -> None:
 
 
 def _copy(state: VectorState) -> VectorState:
-    return VectorState(
-        state.config,
-        state.states.copy(),
-        state.history.copy(),
-        state.history_len.copy(),
-        state.legal_ids.copy(),
-        state.num_legal.copy(),
-        state.current_player.copy(),
-        state.rewards.copy(),
-        state.terminated.copy(),
-        state.truncated.copy(),
-        state.steps.copy(),
-        state.rng.copy(),
-        state.chance_outcomes.copy(),
-        state.num_chance_outcomes.copy(),
-    )
+    new = _empty_like(state)
+    for target, source in zip(new.arrays(), state.arrays(), strict=True):
+        np.copyto(target, source)
+    return new
 
 
 def reset(state: VectorState, which: np.ndarray | None = None) -> VectorState:
@@ -317,22 +305,12 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
 
 
 def _empty_like(state: VectorState) -> VectorState:
-    return VectorState(
-        state.config,
-        np.empty_like(state.states),
-        np.empty_like(state.history),
-        np.empty_like(state.history_len),
-        np.empty_like(state.legal_ids),
-        np.empty_like(state.num_legal),
-        np.empty_like(state.current_player),
-        np.empty_like(state.rewards),
-        np.empty_like(state.terminated),
-        np.empty_like(state.truncated),
-        np.empty_like(state.steps),
-        np.empty_like(state.rng),
-        np.empty_like(state.chance_outcomes),
-        np.empty_like(state.num_chance_outcomes),
-    )
+    """A state of the same batch with arrays whose contents are undefined: a dropped state's
+    (see :mod:`diceboard.vector.spares`) or new ones."""
+    arrays = state.config.spares.take()
+    if arrays is None:
+        arrays = tuple(np.empty_like(a) for a in state.arrays())
+    return VectorState(state.config, *arrays)
 
 
 def random_actions(state: VectorState, rng: np.random.Generator | int | None = None) -> np.ndarray:

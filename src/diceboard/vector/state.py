@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -9,6 +10,7 @@ import numpy as np
 from diceboard.core.game import Game, State
 from diceboard.encoding import Encoding
 from diceboard.vector import kernels
+from diceboard.vector.spares import Spares
 from diceboard.vector.threads import ThreadChoice, run_batch_loop
 
 
@@ -30,6 +32,8 @@ class BatchConfig:
     max_legal: int
     #: per batch loop ("reset", "step", "observe"): serial or parallel, as measured
     thread_choices: dict[str, ThreadChoice] = field(default_factory=dict)
+    #: the arrays of this batch's dropped states, for the next functional steps
+    spares: Spares = field(default_factory=Spares)
 
     def thread_choice(self, loop: str) -> ThreadChoice:
         """The serial-or-parallel decision of the batch loop ``loop`` for this batch."""
@@ -37,6 +41,24 @@ class BatchConfig:
         if choice is None:
             choice = self.thread_choices[loop] = ThreadChoice()
         return choice
+
+
+#: a state's per-game arrays, in the order :class:`VectorState` takes them
+ARRAY_FIELDS = (
+    "states",
+    "history",
+    "history_len",
+    "legal_ids",
+    "num_legal",
+    "current_player",
+    "rewards",
+    "terminated",
+    "truncated",
+    "steps",
+    "rng",
+    "chance_outcomes",
+    "num_chance_outcomes",
+)
 
 
 class VectorState:
@@ -116,6 +138,15 @@ class VectorState:
         self.num_chance_outcomes = num_chance_outcomes
         self._observation: np.ndarray | None = None
         self._mask: np.ndarray | None = None
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The per-game arrays, in the order of :data:`ARRAY_FIELDS` (the constructor's)."""
+        return tuple(getattr(self, name) for name in ARRAY_FIELDS)
+
+    def __del__(self) -> None:
+        # the arrays go to the next functional step if nothing else holds them (see spares)
+        with contextlib.suppress(Exception):  # half-built, or the interpreter is shutting down
+            self.config.spares.keep(self.arrays())
 
     @property
     def game(self) -> Game:

@@ -1,0 +1,117 @@
+"""A functional step reuses the arrays of a dropped state, and never an array anyone holds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import diceboard.vector as dv
+from diceboard.vector.spares import Spares, recycling
+from diceboard.vector.state import ARRAY_FIELDS
+
+pytestmark = pytest.mark.skipif(not recycling(), reason="arrays are reused on CPython only")
+
+
+def _advance(
+    state: dv.VectorState, rng: np.random.Generator, *, donate: bool = False
+) -> dv.VectorState:
+    return dv.step(state, dv.random_actions(state, rng), donate=donate)
+
+
+def test_a_functional_step_reuses_the_arrays_of_a_dropped_state() -> None:
+    rng = np.random.default_rng(1)
+    state = _advance(dv.init("custodian", seed=1, batch=32), rng)
+    spares = state.config.spares
+    while spares.take() is not None:  # the first state's, dropped by the line above
+        pass
+    addresses = [a.ctypes.data for a in state.arrays()]
+    state = _advance(state, rng)  # the previous state is dropped here
+    assert len(spares) == 1
+    kept = spares.take()
+    assert kept is not None
+    assert [a.ctypes.data for a in kept] == addresses
+    spares.keep(kept)  # the tuple and the local name hold them: not kept
+    assert len(spares) == 0
+
+
+def test_the_next_step_takes_the_kept_arrays() -> None:
+    rng = np.random.default_rng(2)
+    state = _advance(_advance(dv.init("chase", seed=2, batch=16), rng), rng)
+    spares = state.config.spares
+    assert len(spares) == 1
+    state = _advance(state, rng)
+    # one set taken by the step, one given back by the state it replaced
+    assert len(spares) == 1
+
+
+def test_an_array_the_caller_keeps_is_never_reused() -> None:
+    rng = np.random.default_rng(3)
+    state = _advance(dv.init("custodian", seed=3, batch=32), rng)
+    held = state.states
+    view = state.history[1:3]
+    snapshot, view_snapshot = held.copy(), view.copy()
+    for _ in range(12):
+        state = _advance(state, rng)
+    assert np.array_equal(held, snapshot)
+    assert np.array_equal(view, view_snapshot)
+
+
+def test_a_kept_old_state_is_never_overwritten() -> None:
+    rng = np.random.default_rng(4)
+    state = dv.init("custodian", seed=4, batch=32)
+    kept = []
+    for _ in range(10):
+        kept.append((state, [a.copy() for a in state.arrays()]))
+        state = _advance(state, rng)
+    for old, arrays in kept:
+        for name, before, now in zip(ARRAY_FIELDS, arrays, old.arrays(), strict=True):
+            assert np.array_equal(before, now), name
+
+
+def test_donated_steps_keep_nothing() -> None:
+    rng = np.random.default_rng(5)
+    state = dv.init("chase", seed=5, batch=16)
+    for _ in range(5):
+        state = _advance(state, rng, donate=True)
+    assert len(state.config.spares) == 0
+
+
+@pytest.mark.parametrize("game", ["custodian", "chase"])
+def test_functional_steps_on_reused_arrays_equal_donated_steps(game: str) -> None:
+    functional = dv.init(game, seed=6, batch=24)
+    donated = dv.init(game, seed=6, batch=24)
+    rng = np.random.default_rng(6)
+    for _ in range(150):
+        actions = dv.random_actions(functional, rng)
+        functional = dv.step(functional, actions)
+        donated = dv.step(donated, actions, donate=True)
+        for name, a, b in zip(ARRAY_FIELDS, functional.arrays(), donated.arrays(), strict=True):
+            if name == "history":  # rows hold stale hashes past history_len
+                for i in range(len(functional)):
+                    n = functional.history_len[i]
+                    assert np.array_equal(a[i, :n], b[i, :n])
+            elif name == "chance_outcomes":
+                for i in range(len(functional)):
+                    n = min(functional.num_chance_outcomes[i], a.shape[1])
+                    assert np.array_equal(a[i, :n], b[i, :n])
+            elif name == "legal_ids":
+                for i in range(len(functional)):
+                    n = functional.num_legal[i]
+                    assert np.array_equal(a[i, :n], b[i, :n])
+            else:
+                assert np.array_equal(a, b), name
+        del a, b  # else the previous state's last array is still held, and never kept
+    assert len(functional.config.spares) == 1
+
+
+def test_spares_hold_at_most_their_limit() -> None:
+    spares = Spares(limit=1)
+
+    class Holder:
+        __slots__ = ("array",)
+
+    first, second = Holder(), Holder()
+    first.array, second.array = np.zeros(3), np.zeros(3)
+    spares.keep((first.array,))
+    spares.keep((second.array,))
+    assert len(spares) == 1

@@ -8,10 +8,10 @@ copies of the loops took seconds more to compile, and whose OpenMP layer stalled
 cores). A call ends only when every chunk has finished, so on a machine whose cores other
 programs keep busy a thread that waits for a core stalls the whole call. Which is faster
 therefore depends on the machine's load at the moment, and :class:`ThreadChoice` measures
-it: each batch loop of a batch (its :class:`~diceboard.vector.state.BatchConfig`) keeps the
-recent seconds per call of both ways, runs the faster one, and now and then tries the other
-again (less and less often while it keeps losing), so that more threads are never slower
-than one for long.
+it: each batch loop of a batch (its :class:`~diceboard.vector.state.BatchConfig`) now and
+then times two calls in a row, one each way, runs the way their ratios favour, and measures
+less and less often while the choice holds, so that more threads are never slower than one
+for long.
 
 Small batches (below ``2 * MIN_GAMES_PER_THREAD`` games) always run on the calling thread.
 The most threads a batch uses is :func:`get_threads` (the cores this process may run on,
@@ -20,6 +20,7 @@ unless :func:`set_threads` chose another number).
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
@@ -44,10 +45,10 @@ __all__ = [
 MIN_GAMES_PER_THREAD = 128
 #: the most threads :func:`set_threads` accepts
 MAX_THREADS = 256
-#: calls between two tries of the way that is not in use: the first, and the longest
+#: calls between two measured pairs of calls (one each way): the first, and the longest
 PROBE_FIRST = 4
 PROBE_LONGEST = 512
-#: weight of a new measurement in the running mean of seconds per call
+#: weight of a new pair in the running mean of the log ratio of their seconds
 SMOOTHING = 0.3
 
 #: set by :func:`forced_threads` (benchmarks): run every loop on exactly this many threads
@@ -107,54 +108,81 @@ def forced_threads(threads: int) -> Iterator[None]:
 
 
 class ThreadChoice:
-    """One thread or all of them, decided call by call from the measured seconds per call of
-    each (one instance per batch loop and batch configuration)."""
+    """One thread or all of them, decided call by call from measured pairs of calls (one
+    instance per batch loop and batch configuration).
 
-    __slots__ = ("_calls", "_cost", "_interval", "_next_probe", "_probing", "_seen")
+    The two ways are compared in *pairs*: two calls in a row, one each way (in turn, which
+    goes first), whose ratio of seconds enters a running mean of the log ratio. Two calls in a
+    row do about the same work, whereas one call now and one a hundred calls ago need not
+    (every game of a new batch starts together, so the work per call drifts as the games go
+    on), and a ratio from one pair is not fooled by that drift. Between pairs every call runs
+    the way the mean favours; pairs come every :data:`PROBE_FIRST` calls at first and half as
+    often after each pair that agrees with the choice, up to every :data:`PROBE_LONGEST`
+    calls; a pair that disagrees brings the next one :data:`PROBE_FIRST` calls near, so a
+    change of the machine's load turns the choice over within a few pairs.
+    """
+
+    __slots__ = ("_calls", "_first", "_interval", "_log_ratio", "_next_pair", "_pair", "_seen")
 
     def __init__(self) -> None:
-        #: running mean of seconds per call, by way (False: one thread, True: all of them)
-        self._cost: dict[bool, float] = {}
-        #: calls measured per way (the first one of each is compilation and warm-up: dropped)
+        #: running mean of log(parallel seconds / serial seconds) over the measured pairs
+        self._log_ratio: float | None = None
+        #: calls made per way (the first of each is compilation and warm-up: not measured)
         self._seen: dict[bool, int] = {False: 0, True: 0}
         self._calls = 0
         self._interval = PROBE_FIRST
-        self._next_probe = PROBE_FIRST
-        self._probing = False
+        self._next_pair = 0
+        #: the way the current pair measures first (alternates from pair to pair)
+        self._first = True
+        #: the current pair's first call, (way, seconds), until its second is measured
+        self._pair: tuple[bool, float] | None = None
+
+    def parallel(self) -> bool:
+        """The way the measured pairs favour (parallel until there is one)."""
+        return self._log_ratio is None or self._log_ratio < 0.0
 
     def pick(self) -> bool:
         """Whether the next call should run in parallel."""
         self._calls += 1
         for way in (True, False):
-            if self._seen[way] < 2:
+            if self._seen[way] < 1:
                 return way
-        best = self._cost[True] < self._cost[False]
-        self._probing = self._calls >= self._next_probe
-        return not best if self._probing else best
+        if self._pair is not None:
+            return not self._pair[0]
+        if self._calls >= self._next_pair:
+            return self._first
+        return self.parallel()
 
     def record(self, parallel: bool, seconds: float) -> None:
         """The call just made (``parallel`` or not) took ``seconds``."""
         self._seen[parallel] += 1
         if self._seen[parallel] == 1:
             return
-        if parallel not in self._cost:
-            self._cost[parallel] = seconds
-        elif self._probing:
-            # a try of the way not in use: a fresh figure for it; back off while it loses
-            self._probing = False
-            self._cost[parallel] = seconds
-            won = seconds < self._cost[not parallel]
-            self._interval = PROBE_FIRST if won else min(self._interval * 2, PROBE_LONGEST)
-            self._next_probe = self._calls + self._interval
+        if self._pair is None:
+            if self._calls >= self._next_pair and parallel == self._first:
+                self._pair = (parallel, seconds)
+            return
+        way, first = self._pair
+        self._pair = None
+        self._first = not self._first
+        if way == parallel:  # not the pair's second call (cannot happen through pick)
+            return
+        par, ser = (first, seconds) if way else (seconds, first)
+        ratio = math.log(max(par, 1e-9) / max(ser, 1e-9))
+        # a pair that disagrees with the choice brings the next pair near (without turning
+        # the choice over by itself: one pair can be noise)
+        agrees = self._log_ratio is None or (ratio < 0.0) == self.parallel()
+        if self._log_ratio is None:
+            self._log_ratio = ratio
         else:
-            self._cost[parallel] += SMOOTHING * (seconds - self._cost[parallel])
+            self._log_ratio += SMOOTHING * (ratio - self._log_ratio)
+        self._interval = min(self._interval * 2, PROBE_LONGEST) if agrees else PROBE_FIRST
+        self._next_pair = self._calls + self._interval
 
     def parallel_share(self) -> float | None:
-        """How the measured costs compare: parallel seconds per call over serial (``None``
-        before both are measured); below 1 means parallel is the faster now."""
-        if True in self._cost and False in self._cost and self._cost[False] > 0:
-            return self._cost[True] / self._cost[False]
-        return None
+        """Parallel seconds per call over serial, from the measured pairs (``None`` before
+        the first); below 1 means parallel is the faster now."""
+        return None if self._log_ratio is None else math.exp(self._log_ratio)
 
 
 def run_batch_loop(choice: ThreadChoice, batch: int, loop: Callable[..., None], *args: Any) -> None:

@@ -1,0 +1,93 @@
+"""The choice between one thread and several, on made-up timings with known answers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from diceboard.vector.threads import PROBE_FIRST, PROBE_LONGEST, ThreadChoice
+
+Cost = Callable[[int, bool], float]
+
+
+def drive(choice: ThreadChoice, cost: Cost, calls: int, start: int = 0) -> list[bool]:
+    """The ways ``choice`` picks over ``calls`` calls, call ``k`` taking ``cost(k, way)``."""
+    ways = []
+    for k in range(start, start + calls):
+        way = choice.pick()
+        choice.record(way, cost(k, way))
+        ways.append(way)
+    return ways
+
+
+@pytest.mark.parametrize(("parallel_factor", "want"), [(0.55, True), (1.6, False)])
+def test_the_faster_way_is_run_nearly_always(parallel_factor: float, want: bool) -> None:
+    choice = ThreadChoice()
+    ways = drive(choice, lambda k, way: parallel_factor if way else 1.0, 2000)
+    assert choice.parallel() is want
+    assert sum(way != want for way in ways) <= 20  # the first calls and the measured pairs
+
+
+def test_measured_pairs_back_off_while_the_choice_holds() -> None:
+    choice = ThreadChoice()
+    ways = drive(choice, lambda k, way: 0.6 if way else 1.0, 5000)
+    serial_calls = ways.count(False)
+    # one serial call per pair: intervals 4, 8, ... 512, then every 512 calls
+    assert serial_calls <= 1 + 8 + 5000 // PROBE_LONGEST
+    assert choice._interval == PROBE_LONGEST
+
+
+def test_work_that_drifts_from_call_to_call_does_not_fool_the_choice() -> None:
+    """Every game of a batch starts together, so the work per call rises or falls for
+    hundreds of calls: comparing a call with one made long before would be wrong."""
+    for growth in (1.01, 0.99):
+        choice = ThreadChoice()
+        ways = drive(choice, lambda k, way, g=growth: g**k * (0.85 if way else 1.0), 600)
+        assert choice.parallel()
+        assert ways[20:].count(False) <= 8
+
+
+def test_a_machine_that_gets_busy_turns_the_choice_over() -> None:
+    choice = ThreadChoice()
+    drive(choice, lambda k, way: 0.6 if way else 1.0, 3000)
+    assert choice.parallel()
+    # another program takes a core: parallel calls now wait for it
+    ways = drive(choice, lambda k, way: 1.5 if way else 1.0, 2000, start=3000)
+    assert not choice.parallel()
+    # turned within about one longest interval, and serial from then on
+    assert ways[2 * PROBE_LONGEST :].count(True) <= 8
+    share = choice.parallel_share()
+    assert share is not None and share > 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    factor=st.floats(0.3, 0.8) | st.floats(1.25, 3.0),
+    noise=st.floats(0.0, 0.15),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_noisy_timings_still_find_the_faster_way(factor: float, noise: float, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    choice = ThreadChoice()
+    ways = drive(
+        choice,
+        lambda k, way: (factor if way else 1.0) * float(np.exp(rng.normal(0.0, noise))),
+        1500,
+    )
+    want = factor < 1.0
+    assert choice.parallel() is want
+    assert sum(way != want for way in ways[500:]) <= 1000 // PROBE_FIRST
+
+
+def test_the_first_call_of_each_way_is_not_measured() -> None:
+    choice = ThreadChoice()
+    # compilation makes each way's first call slow: it must not decide anything
+    drive(choice, lambda k, way: 100.0 if k < 2 else (0.5 if way else 1.0), 1)
+    drive(choice, lambda k, way: 100.0 if k < 2 else (0.5 if way else 1.0), 1, start=1)
+    assert choice.parallel_share() is None
+    drive(choice, lambda k, way: 0.5 if way else 1.0, 2, start=2)
+    assert choice.parallel_share() == 0.5

@@ -15,14 +15,10 @@ through its last state's parents; Linux). Needs git.
 
 from __future__ import annotations
 
-import argparse
 import os
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from against import THIS, arguments, interleaved, run_loop
 
 #: the loop each process runs: public API only, so that it means the same in both trees
 LOOP = """
@@ -83,69 +79,41 @@ print(plies, took, collecting[0], per_ply)
 
 
 def _run(
-    src: Path, cache: Path, game: str, seconds: float, seed: int
+    tree: tuple[Path, Path], game: str, seconds: float, seed: int
 ) -> tuple[float, float, float]:
     """Plies per CPU second, the share of that time in the garbage collector, and the bytes
     of memory per ply of finished games kept alive."""
-    env = {**os.environ, "PYTHONPATH": str(src), "NUMBA_CACHE_DIR": str(cache)}
-    env.pop("NUMBA_DISABLE_JIT", None)
-    done = subprocess.run(
-        [sys.executable, "-c", LOOP, game, repr(seconds), str(seed)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        lines = done.stderr.strip().splitlines() or ["no message"]
-        raise SystemExit(f"api_against: the loop failed in {src}: {lines[-1]}")
-    plies, took, collecting, per_ply = (float(x) for x in done.stdout.split())
+    words = run_loop("api_against", tree, LOOP, game, repr(seconds), str(seed))
+    plies, took, collecting, per_ply = (float(x) for x in words)
     return plies / took, collecting / took, per_ply
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("rev", help="the commit to compare with, e.g. de04169^")
-    parser.add_argument(
-        "--seconds", type=float, default=3.0, help="CPU seconds per measurement (3)"
-    )
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
-    parser.add_argument(
-        "--game", action="append", default=None, help="a game (repeatable; default both)"
-    )
+    parser = arguments(__doc__, 3.0, "CPU seconds per measurement (3)")
     args = parser.parse_args()
     games = args.game or ["custodian", "chase"]
-    with tempfile.TemporaryDirectory(prefix="diceboard-api-against-") as tmp:
-        folder = Path(tmp)
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", args.rev, "src"], capture_output=True, check=False
-        )
-        if archive.returncode != 0:
-            raise SystemExit(f"api_against: git archive {args.rev} failed")
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
-        trees = {"this checkout": ROOT / "src", args.rev: folder / "src"}
-        caches = {name: folder / f"cache-{i}" for i, name in enumerate(trees)}
-        load = os.getloadavg()
-        figures: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
-        for r in range(args.rounds):
-            for game in games:
-                for name, src in trees.items():
-                    measured = _run(src, caches[name], game, args.seconds, r)
-                    figures.setdefault((game, name), []).append(measured)
-        after = os.getloadavg()
+    load = os.getloadavg()
+    figures = interleaved(
+        "api_against",
+        args.rev,
+        games,
+        args.rounds,
+        lambda tree, game, r: _run(tree, game, args.seconds, r),
+    )
+    after = os.getloadavg()
     print(
         f"Python API, random games, {args.rounds} interleaved rounds of {args.seconds:g} CPU s "
         f"(load average {load[0]:.2f} -> {after[0]:.2f}):"
     )
     for game in games:
-        ours = [rate for rate, _, _ in figures[(game, "this checkout")]]
+        ours = [rate for rate, _, _ in figures[(game, THIS)]]
         theirs = [rate for rate, _, _ in figures[(game, args.rev)]]
         mean_ours, mean_theirs = sum(ours) / len(ours), sum(theirs) / len(theirs)
         print(f"  {game:<10} this checkout {mean_ours:>10,.0f} plies/s   {args.rev} ", end="")
         print(f"{mean_theirs:>10,.0f} plies/s   ratio {mean_ours / mean_theirs:5.2f}")
         rounds = ", ".join(f"{a / b:.2f}" for a, b in zip(ours, theirs, strict=True))
         print(f"  {'':<10} ratio per round: {rounds}")
-        for name in trees:
+        for name in (THIS, args.rev):
             runs = figures[(game, name)]
             share = sum(c for _, c, _ in runs) / len(runs)
             memory = sum(m for _, _, m in runs) / len(runs)

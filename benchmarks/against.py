@@ -71,18 +71,18 @@ def arguments(doc: str, seconds: float, seconds_help: str) -> argparse.ArgumentP
 
 
 def interleaved(
-    tool: str,
-    rev: str,
-    games: list[str],
-    rounds: int,
-    measure: Callable[[tuple[Path, Path], str, int], T],
-) -> dict[tuple[str, str], list[T]]:
+    tool: str, args: argparse.Namespace, measure: Callable[[tuple[Path, Path], str, int], T]
+) -> tuple[list[str], dict[tuple[str, str], list[T]], tuple[float, float]]:
     """``measure(tree, game, round)`` for every round, game and tree (this checkout's, then
-    ``rev``'s), in that order: ``{(game, tree name): [one figure per round]}``."""
+    ``args.rev``'s), in that order, for the games of :func:`arguments`' options. Returns the
+    games, ``{(game, tree name): [one figure per round]}`` and the 1-minute load average
+    before and after."""
+    games = args.game or ["custodian", "chase"]
+    before = os.getloadavg()[0]
     figures: dict[tuple[str, str], list[T]] = {}
-    with trees(rev, tool) as folders:
-        for r in range(rounds):
+    with trees(args.rev, tool) as folders:
+        for r in range(args.rounds):
             for game in games:
                 for name, tree in folders.items():
                     figures.setdefault((game, name), []).append(measure(tree, game, r))
-    return figures
+    return games, figures, (before, os.getloadavg()[0])

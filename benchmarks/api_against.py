@@ -15,7 +15,6 @@ through its last state's parents; Linux). Needs git.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from against import THIS, arguments, interleaved, run_loop
@@ -91,19 +90,14 @@ def _run(
 def main() -> int:
     parser = arguments(__doc__, 3.0, "CPU seconds per measurement (3)")
     args = parser.parse_args()
-    games = args.game or ["custodian", "chase"]
-    load = os.getloadavg()
-    figures = interleaved(
+    games, figures, load = interleaved(
         "api_against",
-        args.rev,
-        games,
-        args.rounds,
+        args,
         lambda tree, game, r: _run(tree, game, args.seconds, r),
     )
-    after = os.getloadavg()
     print(
         f"Python API, random games, {args.rounds} interleaved rounds of {args.seconds:g} CPU s "
-        f"(load average {load[0]:.2f} -> {after[0]:.2f}):"
+        f"(load average {load[0]:.2f} -> {load[1]:.2f}):"
     )
     for game in games:
         ours = [rate for rate, _, _ in figures[(game, THIS)]]

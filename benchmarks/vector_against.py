@@ -16,7 +16,6 @@ the ratios are the figures to read.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from against import THIS, arguments, interleaved, run_loop
@@ -66,19 +65,14 @@ def main() -> int:
     parser = arguments(__doc__, 2.0, "CPU seconds per way (2)")
     parser.add_argument("--batch", type=int, default=4096, help="games in the batch (4096)")
     args = parser.parse_args()
-    games = args.game or ["custodian", "chase"]
-    load = os.getloadavg()
-    figures = interleaved(
+    games, figures, load = interleaved(
         "vector_against",
-        args.rev,
-        games,
-        args.rounds,
+        args,
         lambda tree, game, r: _run(tree, game, args.batch, args.seconds, r),
     )
-    after = os.getloadavg()
     print(
         f"Batched simulator, batch {args.batch:,}, 1 thread, {args.rounds} interleaved rounds "
-        f"of {args.seconds:g} CPU s a way (load average {load[0]:.2f} -> {after[0]:.2f}):"
+        f"of {args.seconds:g} CPU s a way (load average {load[0]:.2f} -> {load[1]:.2f}):"
     )
     for game in games:
         ours, theirs = figures[(game, THIS)], figures[(game, args.rev)]

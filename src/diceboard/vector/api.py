@@ -285,22 +285,7 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
         raise _illegal(state, acts, bad)
     if donate:
         # the arrays changed under the same object: drop what was computed from them
-        new = VectorState(
-            cfg,
-            new.states,
-            new.history,
-            new.history_len,
-            new.legal_ids,
-            new.num_legal,
-            new.current_player,
-            new.rewards,
-            new.terminated,
-            new.truncated,
-            new.steps,
-            new.rng,
-            new.chance_outcomes,
-            new.num_chance_outcomes,
-        )
+        new = VectorState(cfg, *new.arrays())
     return new
 
 

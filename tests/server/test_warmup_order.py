@@ -15,6 +15,27 @@ from typing import Any
 from diceboard.server.warmup import Warmup
 
 
+class Service:
+    """Stands in for the game service: records each step of its start in ``events``."""
+
+    def __init__(self, events: list[str], by_game: bool = True, fail: str = "") -> None:
+        self.events = events
+        self.by_game = by_game
+        self.fail = fail
+
+    async def begin(self) -> bool:
+        self.events.append("begin")
+        return self.by_game
+
+    async def resume(self, game: str) -> None:
+        self.events.append(f"resume {game}")
+
+    async def finish(self) -> None:
+        if self.fail == "finish":
+            raise AssertionError("the service does not finish on kernels that failed")
+        self.events.append("finish")
+
+
 def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
     events: list[str] = []
     messages: list[str] = []
@@ -37,11 +58,8 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
             return [done]
         return [worker]
 
-    async def start() -> None:
-        events.append("start")
-
     async def scenario() -> None:
-        task = asyncio.create_task(warmup.run(kernels, start, computer, ["one", "two"]))
+        task = asyncio.create_task(warmup.run(kernels, Service(events), computer, ["one", "two"]))
         await asyncio.sleep(0.05)
         seen_while_compiling.update(warmup.health())
         release.set()
@@ -49,13 +67,16 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
 
     asyncio.run(scenario())
     assert events == [
+        "begin",
         "kernels one begin",
         "kernels one end",
+        "resume one",
         "computer one",
         "kernels two begin",
         "kernels two end",
+        "resume two",
         "computer two beside",
-        "start",
+        "finish",
     ]
     assert seen_while_compiling["ready"] is False
     assert seen_while_compiling["computer_ready"] is False
@@ -91,11 +112,8 @@ def test_the_first_games_search_warms_up_while_the_next_games_kernels_compile() 
         threading.Thread(target=search).start()
         return [future]
 
-    async def start() -> None:
-        pass
-
     warmup = Warmup(lambda _: None)
-    asyncio.run(warmup.run(kernels, start, computer, ["one", "two"]))
+    asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert warmup.computer[0].result(5) is None
     assert overlapped == [True]
 
@@ -110,11 +128,56 @@ def test_a_failed_kernel_warm_up_still_starts_the_computer_and_reports_the_error
         started.append(name)
         return []
 
-    async def start() -> None:
-        raise AssertionError("the service does not start on kernels that failed")
-
+    events: list[str] = []
     warmup = Warmup(lambda _: None)
-    asyncio.run(warmup.run(kernels, start, computer, ["one", "two"]))
+    asyncio.run(warmup.run(kernels, Service(events, fail="finish"), computer, ["one", "two"]))
+    assert events == ["begin"], "no game is resumed on kernels that failed"
     assert started == ["one", "two"]
     assert warmup.ready and warmup.health()["error"] == "RuntimeError: no compiler"
     assert warmup.health()["kernels_ready"] == []
+
+
+def test_a_games_requests_go_ahead_once_its_own_kernels_are_ready() -> None:
+    release = threading.Event()
+    seen: dict[str, Any] = {}
+
+    def kernels(name: str) -> None:
+        if name == "two":
+            release.wait(5)
+
+    warmup = Warmup(lambda _: None)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(warmup.run(kernels, Service([]), None, ["one", "two"]))
+        await asyncio.wait_for(warmup.wait_for("one"), 5)
+        seen["one"] = warmup.game_ready("one")
+        waiting = [
+            asyncio.create_task(warmup.wait_for("two")),
+            asyncio.create_task(warmup.wait_for(None)),
+        ]
+        await asyncio.sleep(0.1)
+        seen["waiting"] = [not t.done() for t in waiting]
+        seen["health"] = warmup.health()
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*waiting), 5)
+        await task
+
+    asyncio.run(scenario())
+    assert seen["one"] is True
+    assert seen["waiting"] == [True, True], "the second game and 'any game' wait for 'two'"
+    assert seen["health"]["ready"] is False and seen["health"]["games_ready"] == ["one"]
+    assert warmup.ready and warmup.health()["games_ready"] == ["custodian", "chase"]
+
+
+def test_without_game_by_game_resuming_every_request_waits_for_every_game() -> None:
+    events: list[str] = []
+    opened: list[bool] = []
+
+    def kernels(name: str) -> None:
+        opened.append(warmup.game_ready("one"))
+
+    warmup = Warmup(lambda _: None)
+    asyncio.run(warmup.run(kernels, Service(events, by_game=False), None, ["one", "two"]))
+    assert events == ["begin", "finish"]
+    assert opened == [False, False], "no game opens before every game's kernels are ready"
+    assert warmup.game_ready("one") and warmup.game_ready("two")

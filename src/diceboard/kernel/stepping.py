@@ -175,7 +175,18 @@ def direct(function: Any, args: tuple[Any, ...]) -> Callable[..., Any]:
     if jit_disabled() or not hasattr(function, "compile"):
         return cast(Callable[..., Any], function)
     signature = tuple(function.typeof_pyval(a) for a in args)
-    return cast(Callable[..., Any], function.compile(signature))
+    key = (function, signature)
+    found = _FOUND.get(key)
+    if found is None:
+        # numba's compile() takes its global compiler lock even for a signature it has, so
+        # that a server building a game while another game's kernels compile in its warm-up
+        # thread would wait for them: each (function, signature) is looked up once
+        found = _FOUND[key] = cast(Callable[..., Any], function.compile(signature))
+    return found
+
+
+#: what :func:`direct` found, by function and signature
+_FOUND: dict[tuple[Any, tuple[Any, ...]], Callable[..., Any]] = {}
 
 
 class Stepping(NamedTuple):

@@ -30,14 +30,15 @@ from diceboard.server.errors import (
     allowed_methods,
     document_request_errors,
 )
+from diceboard.server.gate import EngineGate
 from diceboard.server.hub import Hub
 from diceboard.server.limits import ClientMiddleware, Limits, SocketLimits
 from diceboard.server.pages import page_response
 from diceboard.server.service import GameService
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import Database, Repository
-from diceboard.server.views import ViewCache
-from diceboard.server.warmup import EngineGate, Warmup
+from diceboard.server.views import ViewCache, warm_up_views
+from diceboard.server.warmup import Warmup
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -111,6 +112,34 @@ def _error_body(detail: str, code: str, **extra: Any) -> dict[str, Any]:
     return {"detail": detail, "code": code, **extra}
 
 
+def warm_up_game(game: str) -> None:
+    """The server's warm-up of ``game``: its kernels, and what its snapshots use besides
+    (so that no request of the game compiles anything while another game's kernels do)."""
+    warm_up_kernels(game)
+    warm_up_views(game)
+
+
+class _Starting:
+    """The game service as the warm-up starts it (see :class:`~.warmup.Starting`)."""
+
+    def __init__(self, service: GameService) -> None:
+        self._service = service
+
+    async def begin(self) -> bool:
+        return await self._service.begin()
+
+    async def resume(self, game: str) -> None:
+        await self._service.resume(game)
+
+    async def finish(self) -> None:
+        await self._service.finish()
+        # Everything loaded so far (the web framework, SQLAlchemy, numba, the kernels) lives as
+        # long as the server, and so does most of what follows (sockets, games): without
+        # freezing it, each full collection walks all of it again and stalls the event loop
+        # for 100 ms and more under load (see collector.py)
+        self._service.core.spawn(keep_pauses_short())
+
+
 def create_app(
     settings: ServerSettings,
     *,
@@ -136,13 +165,7 @@ def create_app(
     service = GameService(repository, pool, hub, settings)
     warmup = Warmup(announce)
 
-    async def start() -> None:
-        await service.start()
-        # Everything loaded so far (the web framework, SQLAlchemy, numba, the kernels) lives as
-        # long as the server, and so does most of what follows (sockets, games): without
-        # freezing it, each full collection walks all of it again and stalls the event loop
-        # for 100 ms and more under load (see collector.py)
-        service.core.spawn(keep_pauses_short())
+    starting = _Starting(service)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -150,7 +173,7 @@ def create_app(
         # that the first computer move does not wait for a compiler; Warmup.run starts them
         # once the server's kernels are compiled and cached
         computer = pool.warm_up if settings.computer_pool == "process" else None
-        warming = asyncio.create_task(warmup.run(warm_up_kernels, start, computer))
+        warming = asyncio.create_task(warmup.run(warm_up_game, starting, computer))
         if not warm_up_beside:
             await warming
         try:
@@ -253,7 +276,7 @@ def create_app(
     async def join_page(game_id: str) -> HTMLResponse:
         return page_response("game")
 
-    app.add_middleware(EngineGate, warmup=warmup)
+    app.add_middleware(EngineGate, warmup=warmup, game_of=service.game_of)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     # who the client is (limits.py), after the trusted proxies' headers are applied (outermost)
     app.add_middleware(ClientMiddleware)

@@ -386,3 +386,23 @@ def _store(cache: OrderedDict[K, V], key: K, text: V, size: int) -> None:
     cache[key] = text
     while len(cache) > size:
         cache.popitem(last=False)
+
+
+def warm_up_views(game: str, plies: int = 4) -> None:
+    """Build what the snapshots of ``game``'s first ``plies`` positions show, pictures
+    included, so that the kernels they call beside play's (dice counts, a move's trace) are
+    compiled, or loaded from numba's cache, now rather than in a request."""
+    rules = games.game(game)
+    state = rules.start(seed=0)
+    centres(rules, False)
+    for _ in range(plies):
+        legal_moves_json(state, full=True)
+        state.dice_counts()
+        sides_json(state)
+        hand_json(state)
+        svg.render(state, size=BOARD_SIZE, flipped=False, interactive=True)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        move_json(state, moves[0], segments=True)
+        state = state.play(moves[0])

@@ -1,11 +1,13 @@
 """The engine's warm-up beside serving: the server answers at once, while the game kernels are
-compiled (or loaded from numba's cache) in a thread of the server and the computer's workers
-warm up in their own processes.
+compiled (or loaded from numba's cache) in a thread of the server, one game after the other,
+and the computer's workers warm up in their own processes.
 
-Until the engine is ready, requests that need it (every ``/api/…`` route except ``/api/meta``
-and ``/api/health``, and the WebSocket) wait for it instead of compiling inside a player's
-request; the pages and ``/api/meta`` answer at once and say that the engine is warming up
-(``/api/health``: ``ready``, what is being done, for how long so far, and roughly how long it
+Until a game's kernels are ready, requests that need them wait (see
+:class:`~diceboard.server.gate.EngineGate`) instead of compiling inside a player's request:
+a request for a game whose kernels are ready goes ahead while the next game's compile, so
+that on a first start the first game is playable long before the last one. The pages and
+``/api/meta`` answer at once and say that the engine is warming up (``/api/health``:
+``ready``, which games are, what is being done, for how long so far, and roughly how long it
 takes). The terminal is told what is being done and roughly how long it takes.
 """
 
@@ -20,16 +22,25 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
-
-from starlette.types import ASGIApp, Receive, Scope, Send
+from typing import Any, Protocol
 
 from diceboard import games
 
 log = logging.getLogger(__name__)
 
-#: routes that answer while the engine warms up (they need no kernel)
-OPEN_PATHS = frozenset({"/api/meta", "/api/health"})
+
+class Starting(Protocol):
+    """What the warm-up starts: the game service, in three steps."""
+
+    async def begin(self) -> bool:
+        """What needs no game kernel; whether the stored games can then be resumed game by
+        game (else everything waits for :meth:`finish`)."""
+
+    async def resume(self, game: str) -> None:
+        """Resume the stored games of ``game``, whose kernels are ready."""
+
+    async def finish(self) -> None:
+        """The rest, once every game's kernels are ready."""
 
 
 def numba_cache_is_warm() -> bool:
@@ -63,7 +74,10 @@ class Warmup:
         self.computer_waiting = False
         #: the games whose kernels are ready, in the order they became so
         self.kernels_ready: list[str] = []
+        #: the games whose requests go ahead (kernels ready, stored games resumed)
+        self.games_ready: list[str] = []
         self._ready: asyncio.Event | None = None
+        self._game_ready: dict[str, asyncio.Event] = {}
 
     @property
     def ready(self) -> bool:
@@ -85,6 +99,7 @@ class Warmup:
             "estimate": None if self.ready else self.estimate(),
             "computer_ready": not self.computer_waiting and all(f.done() for f in self.computer),
             "kernels_ready": list(self.kernels_ready),
+            "games_ready": list(games.names()) if self.ready else list(self.games_ready),
             "error": self.error,
         }
 
@@ -96,17 +111,37 @@ class Warmup:
             self._ready = asyncio.Event()
         await self._ready.wait()
 
+    def game_ready(self, game: str) -> bool:
+        """Whether requests for ``game`` go ahead."""
+        return self.ready or game in self.games_ready
+
+    async def wait_for(self, game: str | None) -> None:
+        """Return once requests for ``game`` go ahead (``None``: a request that may need any
+        game's kernels, which waits until the engine is ready)."""
+        if game is None:
+            await self.wait()
+            return
+        if self.game_ready(game):
+            return
+        await self._game_ready.setdefault(game, asyncio.Event()).wait()
+
+    def _open(self, game: str) -> None:
+        if game not in self.games_ready:
+            self.games_ready.append(game)
+        self._game_ready.setdefault(game, asyncio.Event()).set()
+
     async def run(
         self,
         kernels: Callable[[str], None],
-        start: Callable[[], Awaitable[None]],
+        service: Starting,
         computer: Callable[[str, bool], list[Future[Any]]] | None = None,
         names: Sequence[str] | None = None,
     ) -> None:
         """Warm the kernels of each game (``names``, default: the registry's, the first being
         the one the menus offer first) up in a thread, one game after the other
-        (``kernels(name)``); then ``start`` the service (which resumes stored games with
-        them) and open the gate.
+        (``kernels(name)``), and start the ``service``: first what needs no kernel, then, as
+        each game's kernels become ready, its stored games, after which its requests go
+        ahead; once every game's are ready, the rest, and the gate opens for every request.
 
         The computer's workers (``computer(name, beside)``, which returns a future per
         worker) start on a game as soon as the server has its kernels: they then load them
@@ -124,6 +159,8 @@ class Warmup:
             f"engine warming up: {self._doing()} the game kernels, {self.estimate()}; the pages"
             " answer meanwhile"
         )
+        began, by_game = await self._step("starting", service.begin)
+        by_game = began and bool(by_game)
         for index, name in enumerate(order):
             self.phase = f"{self._doing()} the {name} kernels"
             try:
@@ -135,6 +172,11 @@ class Warmup:
                 self.kernels_ready.append(name)
                 seconds = time.monotonic() - self.started
                 self.announce(f"{name} kernels ready after {seconds:.1f} s")
+                if by_game and self.error is None:
+                    phase = f"resuming the stored {name} games"
+                    resumed, _ = await self._step(phase, functools.partial(service.resume, name))
+                    if resumed:
+                        self._open(name)
             if computer is not None:
                 try:
                     self._start_computer(computer, name, beside=index > 0)
@@ -142,15 +184,23 @@ class Warmup:
                     log.exception("the computer players could not start warming up")
         self.computer_waiting = False
         if self.error is None:
-            try:
-                self.phase = "resuming stored games"
-                await start()
-            except Exception as exc:
-                log.exception("the engine's warm-up failed")
-                self.error = f"{type(exc).__name__}: {exc}"
+            await self._step("resuming stored games", service.finish)
         self.ready_after = time.monotonic() - self.started
         self.announce(f"engine ready after {self.ready_after:.1f} s")
         self._ready.set()
+        for event in self._game_ready.values():
+            event.set()
+
+    async def _step(self, phase: str, step: Callable[[], Awaitable[Any]]) -> tuple[bool, Any]:
+        """Run one step of starting the service: whether it succeeded, and what it returned
+        (a failure is kept as the error that every request then reports)."""
+        self.phase = phase
+        try:
+            return True, await step()
+        except Exception as exc:
+            log.exception("the engine's warm-up failed")
+            self.error = self.error or f"{type(exc).__name__}: {exc}"
+            return False, None
 
     def _doing(self) -> str:
         return "loading" if self.warm_cache else "compiling"
@@ -209,21 +259,3 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
         future.set_result(None)
     else:
         future.set_exception(error)
-
-
-class EngineGate:
-    """ASGI middleware: requests that need the engine wait until it is ready."""
-
-    def __init__(self, app: ASGIApp, warmup: Warmup) -> None:
-        self.app = app
-        self.warmup = warmup
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if (
-            not self.warmup.ready
-            and scope["type"] in ("http", "websocket")
-            and scope.get("path", "").startswith("/api/")
-            and scope.get("path") not in OPEN_PATHS
-        ):
-            await self.warmup.wait()
-        await self.app(scope, receive, send)

@@ -72,6 +72,30 @@ class GameService:
         await self.lifecycle.start()
         self.expiry.start()
 
+    async def begin(self) -> bool:
+        """The part of :meth:`start` that needs no game kernel; whether stored games can then
+        be resumed game by game (see :meth:`.lifecycle.Lifecycle.begin`)."""
+        return await self.lifecycle.begin()
+
+    async def resume(self, game: str) -> None:
+        """After :meth:`begin`: resume the games in play of the game ``game``, whose kernels
+        are ready."""
+        await self.lifecycle.resume(game)
+
+    async def finish(self) -> None:
+        """After :meth:`begin`, once every game's kernels are ready: the rest of
+        :meth:`start`."""
+        await self.lifecycle.resume_rest()
+        self.expiry.start()
+
+    async def game_of(self, game_id: str) -> str | None:
+        """The name of the game that ``game_id`` plays, read without its kernels (``None``:
+        no such game)."""
+        live = self.core.cached(game_id)
+        if live is not None:
+            return live.rules.name
+        return await self.core.db(self.core.repository.game_of, game_id)
+
     async def stop(self) -> None:
         """Stop timers, computer turns and the heartbeat."""
         await self.expiry.stop()

@@ -96,16 +96,60 @@ class Lifecycle:
     def __init__(self, core: ServiceCore) -> None:
         self.core = core
         self._heartbeat: asyncio.Task[None] | None = None
+        #: whether begin() has run, and the games in play it found that are not resumed yet
+        self._begun = False
+        self._to_resume: dict[str, str] = {}
 
     # --- the server ------------------------------------------------------------------------------
     async def start(self) -> None:
         """Give running clocks back the time the server was down, start the heartbeat, and
         resume every game in play (computer turns, clocks)."""
+        await self.begin()
+        await self.resume_rest()
+
+    async def begin(self) -> bool:
+        """The part of :meth:`start` that needs no game kernel: give running clocks back the
+        time the server was down, start the heartbeat and note the games in play, which
+        :meth:`resume` then resumes game by game (as each game's kernels become ready), and
+        :meth:`resume_rest` the rest. Whether that was done: with other server processes on
+        the database (whose heartbeat takes games over at any time) nothing is done, and
+        :meth:`resume_rest` does all of :meth:`start` once every game's kernels are ready."""
         core = self.core
+        if core.cluster is not None:
+            return False
         await core.give_back_downtime()
         await core.db(core.repository.heartbeat, time.time())
         self._heartbeat = asyncio.create_task(self._beat())
-        for game_id in await core.games_to_resume():
+        self._to_resume = await core.db(core.repository.active_games)
+        self._begun = True
+        return True
+
+    async def resume(self, game: str) -> None:
+        """Resume the games in play of the game ``game`` (after :meth:`begin`)."""
+        if not self._begun:
+            return
+        ids = [game_id for game_id, name in self._to_resume.items() if name == game]
+        for game_id in ids:
+            del self._to_resume[game_id]
+        await self._resume(ids)
+
+    async def resume_rest(self) -> None:
+        """Resume the games in play not resumed yet (all of :meth:`start` if :meth:`begin`
+        did nothing)."""
+        core = self.core
+        if not self._begun:
+            await core.give_back_downtime()
+            await core.db(core.repository.heartbeat, time.time())
+            self._heartbeat = asyncio.create_task(self._beat())
+            await self._resume(await core.games_to_resume())
+            return
+        ids = list(self._to_resume)
+        self._to_resume.clear()
+        await self._resume(ids)
+
+    async def _resume(self, ids: list[str]) -> None:
+        core = self.core
+        for game_id in ids:
             try:
                 live = await core.get(game_id)
             except Exception:  # one unreadable game must not stop the server

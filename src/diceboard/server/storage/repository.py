@@ -262,6 +262,20 @@ class Repository:
         with self._db.sessions() as session:
             return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
 
+    def active_games(self) -> dict[str, str]:
+        """The games in play, each id with its game's name (for resuming them after a start
+        as each game's kernels become ready)."""
+        with self._db.sessions() as session:
+            rows = session.execute(
+                select(GameRow.id, GameRow.game).where(GameRow.status == "active")
+            )
+            return {game_id: game for game_id, game in rows}
+
+    def game_of(self, game_id: str) -> str | None:
+        """The name of the game that ``game_id`` plays (``None``: there is no such game)."""
+        with self._db.sessions() as session:
+            return session.scalar(select(GameRow.game).where(GameRow.id == game_id))
+
     def stale_ids(self, waiting_before: float, idle_before: float, limit: int) -> list[str]:
         """Ids of games to expire (at most ``limit``, oldest first): online games still
         waiting for an opponent created before ``waiting_before``, and games in play whose

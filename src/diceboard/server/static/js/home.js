@@ -264,8 +264,13 @@ async function followWarmUp(engine) {
     return;
   }
   box.hidden = false;
-  box.textContent = `The game engine is warming up (${engine.phase}: ${engine.estimate}; ` +
-    `${Math.round(engine.seconds)} s so far). Choose your game meanwhile: it starts as soon as the engine is ready.`;
+  // a game whose kernels are ready is played at once, while the next game's still compile
+  const playable = (engine.games_ready || [])
+    .map((name) => meta.games.find((g) => g.name === name)?.title)
+    .filter(Boolean);
+  const now = playable.length ? `${playable.join(" and ")} can be played now. ` : "";
+  box.textContent = `${now}The game engine is warming up (${engine.phase}: ${engine.estimate}; ` +
+    `${Math.round(engine.seconds)} s so far). Choose your game meanwhile: it starts as soon as its engine is ready.`;
   await new Promise((resolve) => setTimeout(resolve, 1000));
   let next = engine;
   try {

@@ -70,12 +70,12 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
         "begin",
         "kernels one begin",
         "kernels one end",
-        "resume one",
         "computer one",
+        "resume one",
         "kernels two begin",
         "kernels two end",
-        "resume two",
         "computer two beside",
+        "resume two",
         "finish",
     ]
     assert seen_while_compiling["ready"] is False

@@ -172,16 +172,18 @@ class Warmup:
                 self.kernels_ready.append(name)
                 seconds = time.monotonic() - self.started
                 self.announce(f"{name} kernels ready after {seconds:.1f} s")
-                if by_game and self.error is None:
-                    phase = f"resuming the stored {name} games"
-                    resumed, _ = await self._step(phase, functools.partial(service.resume, name))
-                    if resumed:
-                        self._open(name)
             if computer is not None:
                 try:
                     self._start_computer(computer, name, beside=index > 0)
                 except Exception:  # the games still run; a computer move reports its own error
                     log.exception("the computer players could not start warming up")
+            if by_game and self.error is None:
+                # (after the workers have started: a resumed game's computer turn queues
+                # behind their warm-up instead of compiling the search a second time)
+                phase = f"resuming the stored {name} games"
+                resumed, _ = await self._step(phase, functools.partial(service.resume, name))
+                if resumed:
+                    self._open(name)
         self.computer_waiting = False
         if self.error is None:
             await self._step("resuming stored games", service.finish)

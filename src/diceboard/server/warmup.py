@@ -162,7 +162,7 @@ class Warmup:
         began, by_game = await self._step("starting", service.begin)
         by_game = began and bool(by_game)
         for index, name in enumerate(order):
-            self.phase = f"{self._doing()} the {name} kernels"
+            self.phase = f"{self._doing()} the {_title(name)} kernels"
             try:
                 await _in_daemon_thread(functools.partial(kernels, name))
             except Exception as exc:  # the server still serves; every request reports it
@@ -180,7 +180,7 @@ class Warmup:
             if by_game and self.error is None:
                 # (after the workers have started: a resumed game's computer turn queues
                 # behind their warm-up instead of compiling the search a second time)
-                phase = f"resuming the stored {name} games"
+                phase = f"resuming the stored {_title(name)} games"
                 resumed, _ = await self._step(phase, functools.partial(service.resume, name))
                 if resumed:
                     self._open(name)
@@ -234,6 +234,12 @@ class Warmup:
 
         for future in futures:
             future.add_done_callback(done)
+
+
+def _title(name: str) -> str:
+    """How people see the game ``name`` named (its title; the name itself where the registry
+    does not know it)."""
+    return games.info(name).title if name in games.names() else name
 
 
 async def _in_daemon_thread(work: Callable[[], None]) -> None:

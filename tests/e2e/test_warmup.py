@@ -26,14 +26,14 @@ def half_warm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple
     """A server (uvicorn in a thread of this process) whose Chase kernels are held back until
     the test lets them go (the release event it yields)."""
     release = threading.Event()
-    warm_up = app_module.warm_up_game
+    warm_up = app_module.warm_up_views
 
     def held(game: str) -> None:
         warm_up(game)
         if game == "chase":
             release.wait(120)
 
-    monkeypatch.setattr(app_module, "warm_up_game", held)
+    monkeypatch.setattr(app_module, "warm_up_views", held)
     app = create_app(make_settings(f"sqlite:///{tmp_path / 'games.sqlite3'}"), warm_up_beside=True)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="error")

@@ -29,14 +29,14 @@ def test_the_first_game_plays_while_the_next_games_kernels_compile(
     with TestClient(create_app(make_settings(database_url))) as client:
         stored = {game: _local_game(client, game) for game in ("custodian", "chase")}
     release = threading.Event()
-    warm_up = app_module.warm_up_game
+    warm_up = app_module.warm_up_views
 
     def slow_chase(game: str) -> None:
         warm_up(game)
         if game == "chase":
             release.wait(30)
 
-    monkeypatch.setattr(app_module, "warm_up_game", slow_chase)
+    monkeypatch.setattr(app_module, "warm_up_views", slow_chase)
     app = create_app(make_settings(database_url), warm_up_beside=True)
     try:
         with TestClient(app) as client:
@@ -45,7 +45,7 @@ def test_the_first_game_plays_while_the_next_games_kernels_compile(
                 assert time.monotonic() < deadline, "custodian never became ready"
                 time.sleep(0.05)
             health = client.get("/api/health").json()
-            assert health["ready"] is False and health["kernels_ready"] == ["custodian"]
+            assert health["ready"] is False and health["games_ready"] == ["custodian"]
             core = app.state.service.core
             assert core.cached(stored["custodian"]) is not None, "its stored game is resumed"
             assert core.cached(stored["chase"]) is None, "the other game's is not yet"

@@ -1,5 +1,6 @@
 """The engine's warm-up compiles once: the computer's workers start warming a game up only
-after the server's kernels of that game are ready (so they load them from the cache instead of
+after the server's kernels of that game are ready (and before the server warms up what only
+its own requests use) (so they load them from the cache instead of
 compiling the same kernels at the same time), game by game, so that the first game's search
 compiles while the server compiles the next game's kernels; the health answer says the
 computer is not ready before."""
@@ -59,7 +60,15 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
         return [worker]
 
     async def scenario() -> None:
-        task = asyncio.create_task(warmup.run(kernels, Service(events), computer, ["one", "two"]))
+        task = asyncio.create_task(
+            warmup.run(
+                kernels,
+                Service(events),
+                computer,
+                ["one", "two"],
+                serving=lambda name: events.append(f"serving {name}"),
+            )
+        )
         await asyncio.sleep(0.05)
         seen_while_compiling.update(warmup.health())
         release.set()
@@ -71,10 +80,12 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
         "kernels one begin",
         "kernels one end",
         "computer one",
+        "serving one",
         "resume one",
         "kernels two begin",
         "kernels two end",
         "computer two beside",
+        "serving two",
         "resume two",
         "finish",
     ]

@@ -112,13 +112,6 @@ def _error_body(detail: str, code: str, **extra: Any) -> dict[str, Any]:
     return {"detail": detail, "code": code, **extra}
 
 
-def warm_up_game(game: str) -> None:
-    """The server's warm-up of ``game``: its kernels, and what its snapshots use besides
-    (so that no request of the game compiles anything while another game's kernels do)."""
-    warm_up_kernels(game)
-    warm_up_views(game)
-
-
 class _Starting:
     """The game service as the warm-up starts it (see :class:`~.warmup.Starting`)."""
 
@@ -173,7 +166,12 @@ def create_app(
         # that the first computer move does not wait for a compiler; Warmup.run starts them
         # once the server's kernels are compiled and cached
         computer = pool.warm_up if settings.computer_pool == "process" else None
-        warming = asyncio.create_task(warmup.run(warm_up_game, starting, computer))
+        # the server's own requests also use what the snapshots draw with (dice counts, a
+        # move's trace): warmed too, so that no request of a ready game compiles anything
+        # while the next game's kernels do
+        warming = asyncio.create_task(
+            warmup.run(warm_up_kernels, starting, computer, serving=warm_up_views)
+        )
         if not warm_up_beside:
             await warming
         try:

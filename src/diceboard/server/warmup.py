@@ -136,12 +136,14 @@ class Warmup:
         service: Starting,
         computer: Callable[[str, bool], list[Future[Any]]] | None = None,
         names: Sequence[str] | None = None,
+        serving: Callable[[str], None] | None = None,
     ) -> None:
         """Warm the kernels of each game (``names``, default: the registry's, the first being
         the one the menus offer first) up in a thread, one game after the other
-        (``kernels(name)``), and start the ``service``: first what needs no kernel, then, as
-        each game's kernels become ready, its stored games, after which its requests go
-        ahead; once every game's are ready, the rest, and the gate opens for every request.
+        (``kernels(name)``, then ``serving(name)``: what the server's requests use besides
+        them), and start the ``service``: first what needs no kernel, then, as each game's
+        kernels become ready, its stored games, after which its requests go ahead; once every
+        game's are ready, the rest, and the gate opens for every request.
 
         The computer's workers (``computer(name, beside)``, which returns a future per
         worker) start on a game as soon as the server has its kernels: they then load them
@@ -177,6 +179,13 @@ class Warmup:
                     self._start_computer(computer, name, beside=index > 0)
                 except Exception:  # the games still run; a computer move reports its own error
                     log.exception("the computer players could not start warming up")
+            if serving is not None and self.error is None:
+                # after the workers have started: they need the kernels only
+                try:
+                    await _in_daemon_thread(functools.partial(serving, name))
+                except Exception as exc:
+                    log.exception("the engine's warm-up failed")
+                    self.error = f"{type(exc).__name__}: {exc}"
             if by_game and self.error is None:
                 # (after the workers have started: a resumed game's computer turn queues
                 # behind their warm-up instead of compiling the search a second time)

@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 import uvicorn
 
-from diceboard.server import app as app_module
 from diceboard.server import create_app
 from diceboard.server.loadtest import free_port
 from tests.e2e.conftest import screenshot
-from tests.server.conftest import make_settings
+from tests.server.conftest import hold_back_warm_up, make_settings
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -25,15 +24,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 def half_warm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, Any]]:
     """A server (uvicorn in a thread of this process) whose Chase kernels are held back until
     the test lets them go (the release event it yields)."""
-    release = threading.Event()
-    warm_up = app_module.warm_up_views
-
-    def held(game: str) -> None:
-        warm_up(game)
-        if game == "chase":
-            release.wait(120)
-
-    monkeypatch.setattr(app_module, "warm_up_views", held)
+    release = hold_back_warm_up(monkeypatch, "chase")
     app = create_app(make_settings(f"sqlite:///{tmp_path / 'games.sqlite3'}"), warm_up_beside=True)
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="error")

@@ -7,6 +7,7 @@ PostgreSQL database (``postgres_url``) and so runs the same tests on PostgreSQL.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -45,6 +46,24 @@ def make_settings(database_url: str, **overrides: Any) -> ServerSettings:
     }
     values.update(overrides)
     return ServerSettings(database_url, **values)
+
+
+def hold_back_warm_up(monkeypatch: pytest.MonkeyPatch, game: str) -> threading.Event:
+    """Make the warm-up of apps created from now on stop after ``game``'s kernels (before
+    what only the server's requests use, so ``game`` is not ready) until the event returned
+    is set."""
+    from diceboard.server import app as app_module
+
+    release = threading.Event()
+    warm_up = app_module.warm_up_views
+
+    def held(name: str) -> None:
+        warm_up(name)
+        if name == game:
+            release.wait(120)
+
+    monkeypatch.setattr(app_module, "warm_up_views", held)
+    return release
 
 
 @pytest.fixture

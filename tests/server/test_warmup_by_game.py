@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from diceboard.server import app as app_module
 from diceboard.server import create_app
-from tests.server.conftest import make_settings
+from tests.server.conftest import hold_back_warm_up, make_settings
 
 
 def _local_game(client: TestClient, game: str) -> str:
@@ -24,19 +22,11 @@ def _local_game(client: TestClient, game: str) -> str:
 
 
 def test_the_first_game_plays_while_the_next_games_kernels_compile(
-    database_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with TestClient(create_app(make_settings(database_url))) as client:
         stored = {game: _local_game(client, game) for game in ("custodian", "chase")}
-    release = threading.Event()
-    warm_up = app_module.warm_up_views
-
-    def slow_chase(game: str) -> None:
-        warm_up(game)
-        if game == "chase":
-            release.wait(30)
-
-    monkeypatch.setattr(app_module, "warm_up_views", slow_chase)
+    release = hold_back_warm_up(monkeypatch, "chase")
     app = create_app(make_settings(database_url), warm_up_beside=True)
     try:
         with TestClient(app) as client:

@@ -21,7 +21,6 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
-from diceboard.server.collector import keep_pauses_short
 from diceboard.server.computer import ComputerPool, warm_up_kernels
 from diceboard.server.errors import (
     Conflict,
@@ -112,27 +111,6 @@ def _error_body(detail: str, code: str, **extra: Any) -> dict[str, Any]:
     return {"detail": detail, "code": code, **extra}
 
 
-class _Starting:
-    """The game service as the warm-up starts it (see :class:`~.warmup.Starting`)."""
-
-    def __init__(self, service: GameService) -> None:
-        self._service = service
-
-    async def begin(self) -> bool:
-        return await self._service.begin()
-
-    async def resume(self, game: str) -> None:
-        await self._service.resume(game)
-
-    async def finish(self) -> None:
-        await self._service.finish()
-        # Everything loaded so far (the web framework, SQLAlchemy, numba, the kernels) lives as
-        # long as the server, and so does most of what follows (sockets, games): without
-        # freezing it, each full collection walks all of it again and stalls the event loop
-        # for 100 ms and more under load (see collector.py)
-        self._service.core.spawn(keep_pauses_short())
-
-
 def create_app(
     settings: ServerSettings,
     *,
@@ -158,8 +136,6 @@ def create_app(
     service = GameService(repository, pool, hub, settings)
     warmup = Warmup(announce)
 
-    starting = _Starting(service)
-
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # the workers warm up in their own processes (kernels and the computer's search), so
@@ -170,7 +146,7 @@ def create_app(
         # move's trace): warmed too, so that no request of a ready game compiles anything
         # while the next game's kernels do
         warming = asyncio.create_task(
-            warmup.run(warm_up_kernels, starting, computer, serving=warm_up_views)
+            warmup.run(warm_up_kernels, service, computer, serving=warm_up_views)
         )
         if not warm_up_beside:
             await warming

@@ -181,11 +181,10 @@ class Warmup:
                     log.exception("the computer players could not start warming up")
             if serving is not None and self.error is None:
                 # after the workers have started: they need the kernels only
-                try:
-                    await _in_daemon_thread(functools.partial(serving, name))
-                except Exception as exc:
-                    log.exception("the engine's warm-up failed")
-                    self.error = f"{type(exc).__name__}: {exc}"
+                await self._step(
+                    self.phase,
+                    functools.partial(_in_daemon_thread, functools.partial(serving, name)),
+                )
             if by_game and self.error is None:
                 # (after the workers have started: a resumed game's computer turn queues
                 # behind their warm-up instead of compiling the search a second time)

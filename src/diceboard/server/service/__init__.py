@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from diceboard.records import GameRecord
+from diceboard.server.collector import keep_pauses_short
 from diceboard.server.computer import ComputerPool
 from diceboard.server.hub import Hub
 from diceboard.server.live import LiveGame
@@ -68,9 +69,9 @@ class GameService:
         return seats_of(live, token)
 
     async def start(self) -> None:
-        """Resume every game in play (see :meth:`.lifecycle.Lifecycle.start`)."""
-        await self.lifecycle.start()
-        self.expiry.start()
+        """Resume every game in play (:meth:`begin`, then :meth:`finish`)."""
+        await self.begin()
+        await self.finish()
 
     async def begin(self) -> bool:
         """The part of :meth:`start` that needs no game kernel; whether stored games can then
@@ -87,6 +88,11 @@ class GameService:
         :meth:`start`."""
         await self.lifecycle.resume_rest()
         self.expiry.start()
+        # Everything loaded so far (the web framework, SQLAlchemy, numba, the kernels) lives as
+        # long as the server, and so does most of what follows (sockets, games): without
+        # freezing it, each full collection walks all of it again and stalls the event loop
+        # for 100 ms and more under load (see collector.py)
+        self.core.spawn(keep_pauses_short())
 
     async def game_of(self, game_id: str) -> str | None:
         """The name of the game that ``game_id`` plays, read without its kernels (``None``:

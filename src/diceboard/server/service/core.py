@@ -268,7 +268,7 @@ class ServiceCore:
         other processes: those nobody holds, taken over; the heartbeat that renews them and
         takes over a stopped process's games starts here)."""
         if self.cluster is None:
-            return await self.db(self.repository.active_ids)
+            return list(await self.db(self.repository.active_games))
         taken = await self.cluster.take_over()
         self.cluster.start_heartbeat()
         return taken

@@ -101,26 +101,17 @@ class Lifecycle:
         self._to_resume: dict[str, str] = {}
 
     # --- the server ------------------------------------------------------------------------------
-    async def start(self) -> None:
-        """Give running clocks back the time the server was down, start the heartbeat, and
-        resume every game in play (computer turns, clocks)."""
-        await self.begin()
-        await self.resume_rest()
-
     async def begin(self) -> bool:
-        """The part of :meth:`start` that needs no game kernel: give running clocks back the
-        time the server was down, start the heartbeat and note the games in play, which
+        """What needs no game kernel of starting the server: give running clocks back the time
+        the server was down, start the heartbeat and note the games in play, which
         :meth:`resume` then resumes game by game (as each game's kernels become ready), and
         :meth:`resume_rest` the rest. Whether that was done: with other server processes on
         the database (whose heartbeat takes games over at any time) nothing is done, and
-        :meth:`resume_rest` does all of :meth:`start` once every game's kernels are ready."""
-        core = self.core
-        if core.cluster is not None:
+        :meth:`resume_rest` does it all once every game's kernels are ready."""
+        if self.core.cluster is not None:
             return False
-        await core.give_back_downtime()
-        await core.db(core.repository.heartbeat, time.time())
-        self._heartbeat = asyncio.create_task(self._beat())
-        self._to_resume = await core.db(core.repository.active_games)
+        await self._beat_from_now()
+        self._to_resume = await self.core.db(self.core.repository.active_games)
         self._begun = True
         return True
 
@@ -136,16 +127,20 @@ class Lifecycle:
     async def resume_rest(self) -> None:
         """Resume the games in play not resumed yet (all of :meth:`start` if :meth:`begin`
         did nothing)."""
-        core = self.core
         if not self._begun:
-            await core.give_back_downtime()
-            await core.db(core.repository.heartbeat, time.time())
-            self._heartbeat = asyncio.create_task(self._beat())
-            await self._resume(await core.games_to_resume())
+            await self._beat_from_now()
+            await self._resume(await self.core.games_to_resume())
             return
         ids = list(self._to_resume)
         self._to_resume.clear()
         await self._resume(ids)
+
+    async def _beat_from_now(self) -> None:
+        """Give running clocks back the time the server was down, and start the heartbeat."""
+        core = self.core
+        await core.give_back_downtime()
+        await core.db(core.repository.heartbeat, time.time())
+        self._heartbeat = asyncio.create_task(self._beat())
 
     async def _resume(self, ids: list[str]) -> None:
         core = self.core

@@ -257,11 +257,6 @@ class Repository:
             rows = {r.id: r for r in session.scalars(select(GameRow).where(GameRow.id.in_(ids)))}
             return [(_game_data(rows[i]), self._seats(session, i)) for i in ids if i in rows]
 
-    def active_ids(self) -> list[str]:
-        """Ids of the games in play (for resuming computer turns and clocks after a start)."""
-        with self._db.sessions() as session:
-            return list(session.scalars(select(GameRow.id).where(GameRow.status == "active")))
-
     def active_games(self) -> dict[str, str]:
         """The games in play, each id with its game's name (for resuming them after a start
         as each game's kernels become ready)."""

@@ -154,6 +154,9 @@ def test_an_imported_record_continues_from_any_position(page: Any, server: Serve
     page.wait_for_selector("#continue:not([hidden])")
     imported_url = page.url
     assert page.locator("#status").inner_text() == "Record: unfinished (*)"
+    # the page has its game from the socket too (a snapshot arriving after the clicks below
+    # would show the latest position again)
+    page.wait_for_function("document.body.dataset.version !== undefined")
     # step back to the position after White's first move and continue it at one screen
     page.click("#nav-first")
     page.click("#nav-forward")

@@ -90,6 +90,20 @@ def test_the_board_opens_from_a_live_game(page: Any, server: Server) -> None:
     page.wait_for_function(f"document.body.dataset.position === {PLAY_POSITION!r}")
     assert page.locator("#position-string").input_value() == PLAY_POSITION
 
+    # two quick steps forward reach the second position even while the first one's moves are
+    # still being fetched (held back here), and the first answer, arriving last, is dropped
+    held: list[Any] = []
+    page.route("**/api/analysis/moves", lambda route: held.append(route))
+    page.click("#nav-forward")
+    page.click("#nav-forward")
+    page.wait_for_timeout(300)
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/analysis/moves")
+    page.wait_for_function(f"document.body.dataset.position === {str(expected)!r}")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.body.dataset.position") == str(expected)
+
 
 def test_a_variation_branches_off_the_main_line(page: Any, server: Server) -> None:
     page.goto(f"{server.base}/analysis?game=custodian&position={PLAY_POSITION}")

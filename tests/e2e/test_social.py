@@ -154,13 +154,25 @@ def test_an_imported_record_continues_from_any_position(page: Any, server: Serve
     page.wait_for_selector("#continue:not([hidden])")
     imported_url = page.url
     assert page.locator("#status").inner_text() == "Record: unfinished (*)"
-    # the page has its game from the socket too (a snapshot arriving after the clicks below
-    # would show the latest position again)
-    page.wait_for_function("document.body.dataset.version !== undefined")
-    # step back to the position after White's first move and continue it at one screen
+    # step back to the position after White's first move and continue it at one screen. The
+    # pictures are held back until both clicks are made, and the later one is answered first:
+    # the second click counts from the first (not from the position still shown) and the
+    # first picture, arriving last, is not shown over it.
+    held: list[Any] = []
+    page.route("**/positions/*", lambda route: held.append(route))
     page.click("#nav-first")
     page.click("#nav-forward")
+    for _ in range(200):  # 10 s at most
+        if len(held) >= 2:
+            break
+        page.wait_for_timeout(50)
+    assert [r.request.url.split("?")[0].rsplit("/", 1)[1] for r in held] == ["0", "1"]
+    for route in reversed(held):
+        route.continue_()
     page.wait_for_function("document.querySelector('#viewing').textContent.includes('b1-b2=2')")
+    page.wait_for_timeout(300)  # the first picture has arrived too by now, and was dropped
+    assert "b1-b2=2" in page.locator("#viewing").inner_text()
+    page.unroute("**/positions/*")
     assert page.input_value("#continue-side") == "B"  # Black is to move there
     page.click("#continue-local")
     # the imported record has a game page of its own: wait until the page leaves it

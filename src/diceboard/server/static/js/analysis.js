@@ -20,6 +20,7 @@ const ui = {
   setup: null, // {game, variant, options, position}: what every request names
   tree: null,
   current: null,
+  target: null, // the node last asked for: steps count from it while its position loads
   ticket: 0,
   flipped: false,
   hint: null, // a better move to draw: {move, text}
@@ -71,10 +72,12 @@ async function infoOf(id) {
 // --- moving around the tree ------------------------------------------------------------------
 async function goTo(id, hint = null) {
   const ticket = ++ui.ticket;
+  ui.target = id;
   let shown;
   try {
     shown = await infoOf(id);
   } catch (error) {
+    if (ticket === ui.ticket) ui.target = ui.current;
     say(error.message);
     return false;
   }
@@ -121,7 +124,7 @@ async function playMove(notation) {
 }
 
 function step(delta) {
-  const n = node();
+  const n = node(ui.target === null ? ui.current : ui.target);
   if (delta < 0 && n.parent !== null) goTo(n.parent);
   else if (delta > 0 && n.children.length) goTo(n.children[0]);
 }
@@ -483,6 +486,7 @@ async function begin(setup, mainLine = [], at = null) {
     throw error;
   }
   ui.current = null;
+  ui.target = null;
   const target = at === null ? nodes[nodes.length - 1] : nodes[Math.max(0, Math.min(nodes.length - 1, at))];
   await goTo(target);
 }

@@ -29,7 +29,9 @@ const ui = {
   serverAge: 0,
   token: null,
   flipped: null,
-  viewIndex: null,
+  viewIndex: null, // the move index shown, null while the game's own position is shown
+  viewTarget: null, // the one last asked for: steps count from it while its picture loads
+  viewTicket: 0, // a picture that arrives after a later request is dropped
   hint: null,
   busy: false,
   shownSvg: null,
@@ -440,7 +442,9 @@ async function play(notation) {
 async function viewPosition(index) {
   const g = ui.game;
   if (!g) return;
+  const ticket = ++ui.viewTicket;
   if (index === null || index >= g.moves.length) {
+    ui.viewTarget = null;
     ui.viewIndex = null;
     $("viewing").hidden = true;
     board.show(g.svg, g.centres, g.split);
@@ -450,8 +454,10 @@ async function viewPosition(index) {
     return;
   }
   index = Math.max(0, index);
+  ui.viewTarget = index;
   try {
     const pos = await request("GET", `/api/games/${gameId}/positions/${index}?flipped=${ui.flipped}`);
+    if (ticket !== ui.viewTicket) return; // a later click asked for another position
     ui.viewIndex = index;
     board.show(pos.svg, g.centres, g.split);
     board.drawLast(pos.last);
@@ -464,14 +470,17 @@ async function viewPosition(index) {
     renderMoves(g);
     renderActions(g);
   } catch (error) {
+    if (ticket === ui.viewTicket) ui.viewTarget = ui.viewIndex;
     say(error.message);
   }
 }
 
+/** Step from the position last asked for, so that quick clicks count even before the
+ * picture of the first one has arrived. */
 function step(delta) {
   const g = ui.game;
   if (!g) return;
-  const current = ui.viewIndex === null ? g.moves.length : ui.viewIndex;
+  const current = ui.viewTarget === null ? g.moves.length : ui.viewTarget;
   viewPosition(Math.min(g.moves.length, Math.max(0, current + delta)));
 }
 

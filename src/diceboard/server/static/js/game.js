@@ -526,7 +526,7 @@ async function hint() {
 function wireControls() {
   $("flip").addEventListener("click", () => {
     ui.flipped = !ui.flipped;
-    if (ui.viewIndex !== null) viewPosition(ui.viewIndex);
+    if (ui.viewTarget !== null) viewPosition(ui.viewTarget); // the position asked for last, shown or not yet
     refreshView();
   });
   $("pass").addEventListener("click", () => play("pass"));

@@ -422,6 +422,8 @@ def test_import_a_record_and_replay_it(page: Any, server: Server) -> None:
     page.click("#nav-forward")
     page.wait_for_function("document.querySelector('#viewing').textContent.includes('b1-b2=2')")
     screenshot(page, "replay")
+    # the box to continue the record (with its long level menu) stays inside the page
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.goto(server.base + "/")
     page.fill("#record-text", '[Game "Custodian Dice"]\n\n1. zz9 *')
     page.click("#import")

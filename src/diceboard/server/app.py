@@ -139,9 +139,12 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # the workers warm up in their own processes (kernels and the computer's search), so
-        # that the first computer move does not wait for a compiler; Warmup.run starts them
-        # once the server's kernels are compiled and cached
+        # that the first computer move does not wait for a compiler; they start now (an
+        # interpreter and its imports, beside the server's compiling) and Warmup.run gives
+        # them a game once the server's kernels for it are compiled and cached
         computer = pool.warm_up if settings.computer_pool == "process" else None
+        if computer is not None:
+            pool.start()
         # the server's own requests also use what the snapshots draw with (dice counts, a
         # move's trace): warmed too, so that no request of a ready game compiles anything
         # while the next game's kernels do

@@ -161,6 +161,14 @@ def _start_worker(server: int) -> None:
     ).start()
 
 
+def _prepare() -> None:
+    """A worker's first task, given as the server starts: import what the games' kernels and
+    the computer's search are made from (nothing is compiled), so that a worker is ready to
+    load the kernels the moment the server has cached them, instead of starting then."""
+    for name in games.names():
+        games.game(name)
+
+
 def warm_up_search(game: str | None = None) -> None:
     """Compile (or load) the computer's search for ``game`` (default: every game) now: one
     move of the default level from the game's start, so that the first computer move does not
@@ -273,6 +281,13 @@ class ComputerPool:
             else:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")
         return self._executor
+
+    def start(self) -> list[Future[Any]]:
+        """Start the workers now, each importing what the computer players are made from
+        (:func:`_prepare`), so that their start overlaps the server's compiling; the futures
+        tell when each is done."""
+        pool = self._pool()
+        return [pool.submit(_prepare) for _ in range(self._workers)]
 
     def warm_up(self, game: str | None = None, beside: bool = False) -> list[Future[Any]]:
         """Start the workers now rather than at the first computer move, and warm each one up

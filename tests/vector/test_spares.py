@@ -115,3 +115,29 @@ def test_spares_hold_at_most_their_limit() -> None:
     spares.keep((first.array,))
     spares.keep((second.array,))
     assert len(spares) == 1
+
+
+def test_a_state_held_until_the_interpreter_exits_prints_nothing() -> None:
+    """A script that keeps a stepped state in a global ends without "Exception ignored in
+    VectorState.__del__": at exit the state's module may already have lost its globals."""
+    import subprocess
+    import sys
+
+    script = (
+        "import numpy as np\n"
+        "import diceboard.vector as dv\n"
+        "state = dv.init('custodian', seed=1, batch=64)\n"
+        "for _ in range(3):\n"
+        "    state = dv.step(state, dv.random_actions(state, np.random.default_rng(0)))\n"
+        # with a function of the script's own compiled by numba (a user's reward, say) the
+        # state outlived the modules' globals at exit (found by such a script)
+        "import numba\n"
+        "@numba.njit\n"
+        "def reward(x):\n"
+        "    return x + 1\n"
+        "reward(1)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True
+    )
+    assert "Exception ignored" not in done.stderr, done.stderr

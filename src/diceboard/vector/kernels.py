@@ -279,12 +279,15 @@ def illegal_rows(
     """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions (rows that
     are not ``active`` accept anything)."""
     for i in range(actions.shape[0]):
-        ok = not active[i]
+        action = actions[i]
+        row = legal[i]
+        # the whole list is counted rather than searched up to the action: a loop without an
+        # early exit is vectorised, twice as fast as the search (a serial pass of every
+        # in-place step, before the batch is split between threads)
+        hits = 0
         for k in range(nlegal[i]):
-            if legal[i, k] == actions[i]:
-                ok = True
-                break
-        bad[i] = not ok
+            hits += row[k] == action
+        bad[i] = active[i] and hits == 0
 
 
 @template

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -144,9 +143,13 @@ class VectorState:
         return tuple(getattr(self, name) for name in ARRAY_FIELDS)
 
     def __del__(self) -> None:
-        # the arrays go to the next functional step if nothing else holds them (see spares)
-        with contextlib.suppress(Exception):  # half-built, or the interpreter is shutting down
+        # the arrays go to the next functional step if nothing else holds them (see spares).
+        # A plain try, not contextlib.suppress: at interpreter exit a module's globals may
+        # already be None, and a state still held then would print a TypeError
+        try:  # noqa: SIM105
             self.config.spares.keep(self.arrays())
+        except Exception:  # half-built, or the interpreter is shutting down
+            pass
 
     @property
     def game(self) -> Game:

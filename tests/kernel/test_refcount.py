@@ -21,7 +21,7 @@ SCRIPT = r"""
 import json, re
 import numpy as np
 import diceboard
-from diceboard.games.chase.kernel.movement import die_move_status
+from diceboard.games.chase.kernel.movement import landing_status
 from diceboard.games.custodian.kernel import legal_actions
 from diceboard.games.custodian.kernel.endings import check_move_end
 from diceboard.games.custodian.kernel.captures import resolve_captures
@@ -32,7 +32,7 @@ legal_actions(state, custodian.opts, np.empty(640, dtype=np.int64))
 resolve_captures(state, 0, False)
 check_move_end(state, np.zeros(4, dtype=np.int64), 0, False, False, 0)
 chase = diceboard.game("chase").initial_state().kernel_state().copy()
-die_move_status(chase, 0, 0, 1, 0)
+landing_status(chase, 0, 0, 1, 0)
 
 def refcounts(dispatcher, name):
     ir = next(iter(dispatcher.inspect_llvm().values()))
@@ -50,7 +50,7 @@ print(json.dumps({
         ("legal_actions", legal_actions),
         ("resolve_captures", resolve_captures),
         ("check_move_end", check_move_end),
-        ("die_move_status", die_move_status),
+        ("landing_status", landing_status),
     )
 }))
 """

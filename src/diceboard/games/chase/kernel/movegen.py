@@ -35,7 +35,8 @@ from diceboard.games.chase.kernel.layout import (
 from diceboard.games.chase.kernel.movement import (
     MOVE_CAPTURE,
     MOVE_QUIET,
-    die_move_status,
+    landing_status,
+    path_clear,
 )
 from diceboard.games.chase.kernel.transfer import can_transfer, new_face_range
 from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit
@@ -85,7 +86,11 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
         captures = 0  # bit j: the j-th direction in notation order captures
         for j in range(N_STARTS[sq]):
             d = DIR_ORDER[sq, face, j]
-            status = die_move_status(state, sq, d, face, player)[0]
+            # a blocked path is no move: skip it without looking for the obstacle (what
+            # die_move_status does for an illegal move's message)
+            if not path_clear(state, sq, d, face):
+                continue
+            status = landing_status(state, sq, d, face, player)[0]
             if status == MOVE_QUIET:
                 out[n] = MOVE + sq * NDIR + d
                 n += 1
@@ -105,26 +110,34 @@ def transfers_led_by(
 ) -> int:
     """Append the transfers whose first hex in board order is ``lo`` (showing ``face``), by
     its new face and then by partner, as the notation sorts."""
-    # the friendly partners first (most dice have none): bit j for UPPER[lo, j]
+    # What each friendly partner allows, read once (move generation calls this for every
+    # die): 16 bits a partner j, its new faces for ``lo`` as bits 1..6, the pair's total at
+    # bits 8..11 and at bit 12 whether the pair's anchor is ``lo``
     partners = 0
+    faces_any = 0
     for j in range(N_UPPER[lo]):
-        if state[BOARD + UPPER[lo, j]] * sign > 0:
-            partners |= 1 << j
-    if partners == 0:
+        other = state[BOARD + UPPER[lo, j]] * sign
+        if other <= 0:
+            continue
+        total = face + other
+        least, most = new_face_range(total)
+        faces = ((1 << (most + 1)) - (1 << least)) & ~(1 << face)
+        if faces == 0:
+            continue
+        anchored = 1 if UPPER_PAIR[lo, j] // len(PAIR_DIRS) == lo else 0
+        partners |= (faces | total << 8 | anchored << 12) << (16 * j)
+        faces_any |= faces
+    if faces_any == 0:
         return n
     for new_face in range(1, 7):
-        if new_face == face:
+        if not (faces_any >> new_face) & 1:
             continue
         for j in range(N_UPPER[lo]):
-            if not (partners >> j) & 1:
+            info = (partners >> (16 * j)) & 0xFFFF
+            if not (info >> new_face) & 1:
                 continue
-            total = face + state[BOARD + UPPER[lo, j]] * sign
-            least, most = new_face_range(total)
-            if not least <= new_face <= most:
-                continue
-            pair = UPPER_PAIR[lo, j]
-            anchor_face = new_face if pair // len(PAIR_DIRS) == lo else total - new_face
-            out[n] = TRANSFER + pair * 6 + anchor_face - 1
+            anchor_face = new_face if (info >> 12) & 1 else ((info >> 8) & 0xF) - new_face
+            out[n] = TRANSFER + UPPER_PAIR[lo, j] * 6 + anchor_face - 1
             n += 1
     return n
 
@@ -149,7 +162,11 @@ def has_act(state: np.ndarray) -> bool:
         if face <= 0:
             continue
         for d in range(NDIR):
-            if STARTS[sq, d] and die_move_status(state, sq, d, face, player)[0] <= MOVE_CAPTURE:
+            if (
+                STARTS[sq, d]
+                and path_clear(state, sq, d, face)
+                and landing_status(state, sq, d, face, player)[0] <= MOVE_CAPTURE
+            ):
                 return True
     return False
 

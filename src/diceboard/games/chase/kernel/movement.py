@@ -72,29 +72,40 @@ def die_move_status(state: np.ndarray, frm: int, d: int, face: int, player: int)
     """:func:`move_status` for a die of ``player`` showing ``face`` (move generation knows
     both already).
 
-    One exit, with ``state`` used last there (:func:`~diceboard.kernel.refcount.released`):
-    move generation calls this for every die and direction, and so numba can drop the two
-    atomic reference-count operations of each call."""
-    sign = side_sign(player)
-    status = MOVE_QUIET
-    where = -1
+    Move generation does not call this: it tests each path with :func:`path_clear` and
+    calls :func:`landing_status` for the clear ones, never looking for an obstacle (which
+    only the message of an illegal move needs)."""
     if not path_clear(state, frm, d, face):
         status, where = path_obstacle(state, frm, d, face)
     else:
-        land = PATH[frm, d, face - 1]
-        target = state[BOARD + land] * sign
-        where = land
-        if target < 0:
-            status = MOVE_CAPTURE
-        elif target != 0 or land == CHAMBER:
-            heading = PATH_HEADING[frm, d, face - 1]
-            if land == CHAMBER:
-                end = split_end(state, face, heading, sign, state[COUNT + player], frm)
-            else:
-                end = chain_end(state, land, heading, sign, frm, -1)
-            if end < 0:
-                status = MOVE_INTO_CHAMBER
-                where = -1 - end
+        status, where = landing_status(state, frm, d, face, player)
+    return released(state, status), where
+
+
+@njit
+def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
+    """:func:`die_move_status` for a path known to be clear (:func:`path_clear`): what the
+    last step meets decides.
+
+    One exit, with ``state`` used last there (:func:`~diceboard.kernel.refcount.released`):
+    move generation calls this for every die and direction whose path is clear, and so numba
+    can drop the two atomic reference-count operations of each call."""
+    sign = side_sign(player)
+    status = MOVE_QUIET
+    land = PATH[frm, d, face - 1]
+    target = state[BOARD + land] * sign
+    where = land
+    if target < 0:
+        status = MOVE_CAPTURE
+    elif target != 0 or land == CHAMBER:
+        heading = PATH_HEADING[frm, d, face - 1]
+        if land == CHAMBER:
+            end = split_end(state, face, heading, sign, state[COUNT + player], frm)
+        else:
+            end = chain_end(state, land, heading, sign, frm, -1)
+        if end < 0:
+            status = MOVE_INTO_CHAMBER
+            where = -1 - end
     return released(state, status), where
 
 

@@ -73,7 +73,8 @@ def njit(func: F) -> F:
     if not hasattr(func, STAMP_ATTR):
         setattr(func, STAMP_ATTR, _compiled_stamp())
     install_locators()
-    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=TARGET_OPTIONS)
+    # a copy each: a dispatcher keeps the dict it is given as its own options
+    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=dict(TARGET_OPTIONS))
     dispatcher.enable_caching()
     return cast(F, dispatcher)
 

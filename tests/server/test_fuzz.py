@@ -84,7 +84,7 @@ def test_every_game_is_intact_after_fuzzing() -> None:
     with database.sessions() as session:
         ids = [row.id for row in session.query(GameRow).all()]
     assert len(ids) >= 5
-    from diceboard.server.live import make_rules
+    from diceboard.server.game_options import make_rules
 
     for game_id in ids:
         loaded = repository.load(game_id)

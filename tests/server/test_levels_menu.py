@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 import diceboard
 from diceboard import ai
 from diceboard.ai.bindings import binding
-from diceboard.server.computer import computer_levels, default_level
+from diceboard.server.computer_players import computer_levels, default_level
 
 
 def _specs(levels: list[dict[str, object]]) -> list[object]:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import diceboard
 from diceboard.server import tokens
-from diceboard.server.computer import ThinkTask, computer_levels, think
+from diceboard.server.computer_players import ThinkTask, computer_levels, think
 from diceboard.server.live import play_decision, state_after_moves
 from diceboard.server.move_json import legal_moves_json, move_json, rolled_face
 from diceboard.server.rolls import resolve_chance, roll

@@ -129,6 +129,61 @@ def test_the_first_games_search_warms_up_while_the_next_games_kernels_compile() 
     assert overlapped == [True]
 
 
+def test_the_workers_compile_the_first_games_search_once_its_rules_kernels_are_ready() -> None:
+    """With ``search_ahead`` the server compiles the first game's rules kernels first and hands
+    the workers its search before compiling the rest of that game's kernels; a later game
+    is warmed up as before."""
+    events: list[str] = []
+    messages: list[str] = []
+
+    def computer(name: str, beside: bool) -> list[Future[Any]]:
+        events.append(f"computer {name}" + (" beside" if beside else ""))
+        done: Future[Any] = Future()
+        done.set_result(None)
+        return [done]
+
+    warmup = Warmup(messages.append)
+    asyncio.run(
+        warmup.run(
+            lambda name: events.append(f"kernels {name}"),
+            Service([]),
+            computer,
+            ["one", "two"],
+            search_ahead=(
+                lambda name: events.append(f"rules {name}"),
+                lambda name: events.append(f"search {name}"),
+            ),
+        )
+    )
+    assert events == [
+        "rules one",
+        "search one",
+        "kernels one",
+        "computer one",
+        "kernels two",
+        "computer two beside",
+    ]
+    assert any(m.startswith("one rules ready after") for m in messages)
+
+
+def test_without_workers_the_search_is_not_compiled_ahead() -> None:
+    events: list[str] = []
+    warmup = Warmup(lambda _: None)
+    asyncio.run(
+        warmup.run(
+            lambda name: events.append(f"kernels {name}"),
+            Service([]),
+            None,
+            ["one"],
+            search_ahead=(
+                lambda name: events.append(f"rules {name}"),
+                lambda name: events.append(f"search {name}"),
+            ),
+        )
+    )
+    assert events == ["kernels one"]
+
+
 def test_a_failed_kernel_warm_up_still_starts_the_computer_and_reports_the_error() -> None:
     started: list[str] = []
 

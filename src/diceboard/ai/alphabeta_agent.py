@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import numpy as np
 
+from diceboard import games
 from diceboard.ai.base import Analysis, MoveStats
+from diceboard.ai.engine import engine_for
 from diceboard.ai.engine.alphabeta import (
     STAT_ABORTED,
     STAT_BEST,
@@ -20,6 +23,7 @@ from diceboard.ai.search_agent import SearchAgent, careless_move, deadline_after
 from diceboard.ai.weights import DEFAULT_EVALUATION
 from diceboard.core.game import State
 from diceboard.core.move import Move
+from diceboard.kernel.stepping import direct
 
 #: the deepest iteration the search starts
 MAX_DEPTH = 64
@@ -108,30 +112,21 @@ class AlphaBetaAgent(SearchAgent):
         n = len(root.moves)
         killers = np.full((KILLER_LEVELS, 2), -1, dtype=np.int64)
         history = np.zeros((2, root.state.game.num_actions), dtype=np.float64)
-        flags = np.array([int(self.use_tt), int(self.ordering), int(multipv)], dtype=np.int64)
+        flags = self._flags(multipv)
         stats = np.zeros(4, dtype=np.int64)
         self.warm_up(
             root.state.game.name,
             lambda: engine.alphabeta(
-                root.arr,
-                root.opts,
-                root.hist,
-                len(root.hist),
-                root.seqs,
-                root.seq_len,
-                np.arange(n, dtype=np.int64),
-                1,
-                weights,
-                np.zeros(1, dtype=np.int64),  # throwaway tables: nothing carries over
-                np.zeros(1, dtype=np.float64),
-                np.zeros(1, dtype=np.int64),
-                killers.copy(),
-                history.copy(),
-                flags,
-                0.0,
-                np.zeros(n),
-                np.zeros(n, dtype=np.int64),
-                np.zeros(4, dtype=np.int64),
+                *_trial_arguments(
+                    root.arr,
+                    root.opts,
+                    root.hist,
+                    root.seqs,
+                    root.seq_len,
+                    weights,
+                    flags,
+                    root.state.game.num_actions,
+                )
             ),
         )
         began = time.perf_counter()
@@ -201,6 +196,25 @@ class AlphaBetaAgent(SearchAgent):
             },
         )
 
+    def compile_search(self, game_name: str) -> None:
+        engine = engine_for(game_name)
+        game = games.game(game_name)
+        weights = self._evaluation_vector(game_name, 0.0)
+        arguments = _trial_arguments(
+            np.zeros(engine.binding.STATE_LEN, dtype=np.int64),
+            game.opts,
+            np.zeros(0, dtype=np.int64),
+            np.zeros((1, 1), dtype=np.int64),
+            np.ones(1, dtype=np.int64),
+            weights,
+            self._flags(multipv=False),
+            game.num_actions,
+        )
+        direct(engine.compiled("alphabeta", weights), arguments)
+
+    def _flags(self, multipv: bool) -> np.ndarray:
+        return np.array([int(self.use_tt), int(self.ordering), int(multipv)], dtype=np.int64)
+
     def _principal_variation(self, root: Root, best: int, weights: np.ndarray) -> tuple[Move, ...]:
         keys, _, info = self._table()
         out = np.empty(PV_LENGTH, dtype=np.int64)
@@ -219,3 +233,41 @@ class AlphaBetaAgent(SearchAgent):
         first = root.moves[best]
         after = root.state.play(first)
         return (first, *moves_of_actions(after, [int(a) for a in out[:n]]))
+
+
+def _trial_arguments(
+    arr: np.ndarray,
+    opts: np.ndarray,
+    hist: np.ndarray,
+    seqs: np.ndarray,
+    seq_len: np.ndarray,
+    weights: np.ndarray,
+    flags: np.ndarray,
+    num_actions: int,
+) -> tuple[Any, ...]:
+    """The arguments of a depth-1 search of the root ``arr`` (its moves' action ids ``seqs``,
+    ``seq_len`` long) with throwaway tables: what a game's first search runs before its
+    timed iterations, so that compiling does not eat their time. Their types are those of
+    every later call, which is what :meth:`AlphaBetaAgent.compile_search` compiles for."""
+    n = len(seqs)
+    return (
+        arr,
+        opts,
+        hist,
+        len(hist),
+        seqs,
+        seq_len,
+        np.arange(n, dtype=np.int64),
+        1,
+        weights,
+        np.zeros(1, dtype=np.int64),  # throwaway tables: nothing carries over
+        np.zeros(1, dtype=np.float64),
+        np.zeros(1, dtype=np.int64),
+        np.full((KILLER_LEVELS, 2), -1, dtype=np.int64),
+        np.zeros((2, num_actions), dtype=np.float64),
+        flags,
+        0.0,
+        np.zeros(n),
+        np.zeros(n, dtype=np.int64),
+        np.zeros(4, dtype=np.int64),
+    )

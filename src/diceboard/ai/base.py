@@ -53,5 +53,17 @@ class Agent(ABC):
     def reset(self) -> None:  # noqa: B027 - optional hook, most agents keep nothing
         """Forget anything kept between moves (a new game starts)."""
 
+    def compile_evaluation(self, game_name: str) -> None:  # noqa: B027 - optional hook
+        """Compile (or load from numba's cache) what this agent evaluates positions of
+        ``game_name`` with, before any state of it exists and without compiling a rules
+        kernel (nothing for an agent that does not evaluate). A server's computer worker
+        calls it while the server compiles the rules kernels (:mod:`diceboard.server.computer`)."""
+
+    def compile_search(self, game_name: str) -> None:  # noqa: B027 - optional hook
+        """Compile (or load) this agent's search of ``game_name`` before any state of it
+        exists, once the rules kernels it calls are compiled
+        (:func:`~diceboard.ai.engine.compile_rules`); nothing for an agent whose search
+        compiles on its first move."""
+
     def __repr__(self) -> str:
         return f"diceboard.agent({self.spec!r})"

@@ -8,10 +8,13 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from diceboard import games
 from diceboard.ai.base import Agent
+from diceboard.ai.engine import engine_for
 from diceboard.ai.weights import weights_for
 from diceboard.core.game import State
 from diceboard.core.move import Move
+from diceboard.kernel.stepping import direct
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -51,7 +54,19 @@ class SearchAgent(Agent):
         first player, ``+contempt`` otherwise."""
         searcher = state.game.players.index(state.to_move)
         draw = -self.contempt if searcher == 0 else self.contempt
-        return np.append(self.weights(state.game.name), draw)
+        return self._evaluation_vector(state.game.name, draw)
+
+    def _evaluation_vector(self, game_name: str, draw: float) -> np.ndarray:
+        return np.append(self.weights(game_name), draw)
+
+    def compile_evaluation(self, game_name: str) -> None:
+        engine = engine_for(game_name)
+        weights = self._evaluation_vector(game_name, 0.0)
+        state = np.zeros(engine.binding.STATE_LEN, dtype=np.int64)
+        # the types the search passes: its own work arrays and feature buffer
+        scratch = np.zeros(1, dtype=np.float64)
+        opts = games.game(game_name).opts
+        direct(engine.compiled("static_value", weights), (state, opts, weights, scratch))
 
     def warm_up(self, game_name: str, compile_search: Callable[[], object]) -> None:
         """Run ``compile_search`` once per game before the first timed search, so that

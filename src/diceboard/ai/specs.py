@@ -169,6 +169,12 @@ class LevelAgent(Agent):
     def analyse(self, state: State) -> Analysis:
         return self.agent_for(state.game.name).analyse(state)
 
+    def compile_evaluation(self, game_name: str) -> None:
+        self.agent_for(game_name).compile_evaluation(game_name)
+
+    def compile_search(self, game_name: str) -> None:
+        self.agent_for(game_name).compile_search(game_name)
+
     def reset(self) -> None:
         for found in self._agents.values():
             found.reset()

@@ -22,7 +22,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import JSONResponse, PlainTextResponse
 
 from diceboard import __version__, games
-from diceboard.server.computer import computer_levels
+from diceboard.server.computer_players import computer_levels
 from diceboard.server.errors import Forbidden, NotFound, responses
 from diceboard.server.limits import Limits
 from diceboard.server.live import LiveGame

@@ -21,7 +21,8 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from diceboard import __version__, games
 from diceboard.core.errors import DiceboardError, IllegalMoveError, NotationError
 from diceboard.server import analysis_api, api, chat_api, learning_api, rules_pages, websocket
-from diceboard.server.computer import ComputerPool, warm_up_kernels
+from diceboard.server.computer import ComputerPool
+from diceboard.server.computer_players import warm_up_kernels, warm_up_rules
 from diceboard.server.errors import (
     Conflict,
     ServiceError,
@@ -144,12 +145,18 @@ def create_app(
         # them a game once the server's kernels for it are compiled and cached
         computer = pool.warm_up if settings.computer_pool == "process" else None
         if computer is not None:
-            pool.start()
+            pool.start(first=games.names()[0])
         # the server's own requests also use what the snapshots draw with (dice counts, a
         # move's trace): warmed too, so that no request of a ready game compiles anything
         # while the next game's kernels do
         warming = asyncio.create_task(
-            warmup.run(warm_up_kernels, service, computer, serving=warm_up_views)
+            warmup.run(
+                warm_up_kernels,
+                service,
+                computer,
+                serving=warm_up_views,
+                search_ahead=(warm_up_rules, pool.compile_search),
+            )
         )
         if not warm_up_beside:
             await warming

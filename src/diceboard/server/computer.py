@@ -1,9 +1,7 @@
-"""Computer players, run off the event loop in a worker pool.
-
-A task carries only plain data (the rules, the start position and the move list); the worker
-replays it (keeping the last replay of each game, so a game in progress costs one move per
-turn), asks the agent, and returns notation. Processes are the default, so a long search never
-competes with the event loop for the interpreter lock; threads are a lighter choice for tests.
+"""The pool of worker processes (or threads) that the computer players think in, shared fairly
+between clients. What a worker runs is in :mod:`diceboard.server.computer_players`. Processes
+are the default, so a long search never competes with the event loop for the interpreter
+lock; threads are a lighter choice for tests.
 """
 
 from __future__ import annotations
@@ -12,215 +10,28 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import threading
 import time
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from threading import Lock
 from typing import Any
 
-from diceboard import ai, games
-from diceboard.core.game import State
+from diceboard.server.computer_players import (
+    compile_search_ahead,
+    prepare,
+    start_worker,
+    think,
+    warm_up,
+    warm_up_beside,
+)
 from diceboard.server.errors import TooManyRequests
 from diceboard.server.limits import current_client
-from diceboard.server.live import make_rules
 
 log = logging.getLogger(__name__)
 
-#: the agent used for hints and as a fallback when the configured agent fails
-FALLBACK_AGENT = "random"
 
-
-def computer_levels(game: str | None = None) -> list[dict[str, Any]]:
-    """The computer opponents on offer, weakest first: the random mover (always there, as a
-    fallback and for testing), then the AI package's levels. A level that only some games
-    have (level 9) names them in ``games``; with ``game``, only the levels that game has."""
-    names = list(games.names()) if game is None else [game]
-    tables = {name: ai.game_levels(name) for name in names}
-    levels: list[dict[str, Any]] = [{"spec": FALLBACK_AGENT, "label": "Random mover"}]
-    for number in sorted({n for table in tables.values() for n in table}):
-        having = [name for name in names if number in tables[name]]
-        entry: dict[str, Any] = {
-            "spec": f"level:{number}",
-            "label": f"Level {number} — {tables[having[0]][number].about}",
-        }
-        if len(having) < len(names):
-            entry["games"] = having
-        levels.append(entry)
-    return levels
-
-
-def default_level() -> str:
-    """The opponent of a game created without a level: a middling one of the levels every
-    game has."""
-    specs = [level["spec"] for level in computer_levels() if "games" not in level]
-    return str(specs[len(specs) // 2])
-
-
-def hint_agent() -> str:
-    """The player that suggests moves: a quick one (a tenth of a second a move) when the AI
-    package has levels, else the random mover."""
-    specs = [level["spec"] for level in computer_levels()]
-    return "level:5" if "level:5" in specs else specs[-1]
-
-
-def valid_agent(spec: str) -> bool:
-    """Whether ``spec`` names a computer player that exists now."""
-    try:
-        ai.agent(spec, seed=0)
-    except ValueError:
-        return False
-    return True
-
-
-@dataclass(frozen=True)
-class ThinkTask:
-    """One question for a computer player about one position of one game."""
-
-    game_id: str
-    game: str
-    options: dict[str, Any]
-    start_position: str | None
-    moves: tuple[str, ...]
-    agent: str
-    seed: int
-    analyse: bool = False
-
-
-# --- in the worker ------------------------------------------------------------------------
-_REPLAYS: OrderedDict[str, tuple[tuple[str, ...], State]] = OrderedDict()
-_REPLAYS_LOCK = Lock()
-_REPLAYS_KEPT = 64
-
-
-def _position(task: ThinkTask) -> State:
-    key = task.game_id
-    with _REPLAYS_LOCK:
-        cached = _REPLAYS.get(key)
-    if cached is not None and task.moves[: len(cached[0])] == cached[0]:
-        done, state = cached
-    else:
-        rules = make_rules(task.game, task.options)
-        done = ()
-        state = rules.parse(task.start_position) if task.start_position else rules.initial_state()
-    for notation in task.moves[len(done) :]:
-        state = state.play(notation)
-    with _REPLAYS_LOCK:
-        _REPLAYS[key] = (task.moves, state)
-        _REPLAYS.move_to_end(key)
-        while len(_REPLAYS) > _REPLAYS_KEPT:
-            _REPLAYS.popitem(last=False)
-    return state
-
-
-def think(task: ThinkTask) -> dict[str, Any]:
-    """Run in a worker: the agent's move (and, for ``analyse``, its value and line)."""
-    state = _position(task)
-    try:
-        player = ai.agent(task.agent, seed=task.seed)
-    except ValueError:
-        log.warning("unknown agent %r; playing %s", task.agent, FALLBACK_AGENT)
-        player = ai.agent(FALLBACK_AGENT, seed=task.seed)
-    if not task.analyse:
-        return {"best": player.choose(state).notation}
-    analysis = player.analyse(state)
-    return {
-        "best": analysis.best.notation,
-        "value": float(analysis.value),
-        "pv": [m.notation for m in analysis.pv],
-    }
-
-
-def warm_up_kernels(game: str | None = None) -> None:
-    """Compile (or load from numba's cache) the kernels of ``game`` (default: every game) now,
-    so that the first request (or a worker's first task) does not wait for them."""
-    for name in games.names() if game is None else [game]:
-        state = games.game(name).start(seed=0)
-        for move in state.legal_moves()[:1]:
-            state.play(move).legal_moves()
-
-
-def _exit_with_parent(parent: int) -> None:
-    """Leave as soon as the server process is gone: a server killed with SIGKILL cannot close
-    its pool, and its workers would otherwise live on as orphans."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(0)
-
-
-def _start_worker(server: int) -> None:
-    """Initializer of a worker process: watch the server (its pid is passed in, since it may
-    already be gone by the time a freshly spawned worker gets here). It loads no kernels:
-    a worker starts while the server is still compiling some of them (see
-    :meth:`ComputerPool.warm_up`), and loading those now would compile them a second time."""
-    threading.Thread(
-        target=_exit_with_parent, args=(server,), name="parent-watch", daemon=True
-    ).start()
-
-
-def _prepare() -> None:
-    """A worker's first task, given as the server starts: import what the games' kernels and
-    the computer's search are made from (nothing is compiled), so that a worker is ready to
-    load the kernels the moment the server has cached them, instead of starting then."""
-    for name in games.names():
-        games.game(name)
-
-
-def warm_up_search(game: str | None = None) -> None:
-    """Compile (or load) the computer's search for ``game`` (default: every game) now: one
-    move of the default level from the game's start, so that the first computer move does not
-    wait for it. Only what that level uses is compiled (alpha-beta, not MCTS)."""
-    for name in games.names() if game is None else [game]:
-        state = games.game(name).start(seed=0)
-        if state.legal_moves():
-            ai.agent(default_level(), seed=0).choose(state)
-
-
-#: games whose warm-up this worker has started (a worker may be handed one twice)
-_WARMED: set[str] = set()
-_WARMED_LOCK = Lock()
-
-
-def _claim(game: str) -> bool:
-    with _WARMED_LOCK:
-        if game in _WARMED:
-            return False
-        _WARMED.add(game)
-        return True
-
-
-def _warm_up(game: str | None = None) -> None:
-    """A worker's warm-up task: ``game``'s kernels (loaded from the cache the server has just
-    filled) and its search, before the task returns (default: every game)."""
-    for name in games.names() if game is None else [game]:
-        if _claim(name):
-            warm_up_kernels(name)
-            warm_up_search(name)
-
-
-def _warm_up_beside(game: str) -> None:
-    """A worker's warm-up task for a game played less often: start warming it up in a thread
-    of the worker and return at once, so that a move of another game, queued behind this
-    task, does not wait for the compiler (the searches release the interpreter lock; a move of
-    this game waits for numba's compiler lock instead of compiling the same search again)."""
-    if _claim(game):
-        threading.Thread(
-            target=_warm_up_quietly, args=(game,), name=f"warm-up-{game}", daemon=True
-        ).start()
-
-
-def _warm_up_quietly(game: str) -> None:
-    try:
-        warm_up_kernels(game)
-        warm_up_search(game)
-    except Exception:  # the game's first computer move compiles and reports it instead
-        log.exception("warming up the computer players of %s failed", game)
-
-
-# --- in the server ------------------------------------------------------------------------
 #: the kinds of computer job; a ``move`` (a computer's turn, its answer to a draw offer) is
 #: never refused, since a game would wait for it for ever: its room is asked for (see
 #: :meth:`ComputerPool.check_room`) by the request that causes it
@@ -275,30 +86,36 @@ class ComputerPool:
                 self._executor = ProcessPoolExecutor(
                     self._workers,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_worker,
+                    initializer=start_worker,
                     initargs=(os.getpid(),),
                 )
             else:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")
         return self._executor
 
-    def start(self) -> list[Future[Any]]:
+    def start(self, first: str | None = None) -> list[Future[Any]]:
         """Start the workers now, each importing what the computer players are made from
-        (:func:`_prepare`), so that their start overlaps the server's compiling; the futures
-        tell when each is done."""
+        and compiling the ``first`` game's evaluation (:func:`prepare`), so that their
+        start overlaps the server's compiling; the futures tell when each is done."""
         pool = self._pool()
-        return [pool.submit(_prepare) for _ in range(self._workers)]
+        return [pool.submit(prepare, first) for _ in range(self._workers)]
+
+    def compile_search(self, game: str) -> list[Future[Any]]:
+        """Have each worker compile the search of ``game``, whose rules kernels the server
+        has just compiled (:func:`compile_search_ahead`); the futures tell when each is done."""
+        pool = self._pool()
+        return [pool.submit(compile_search_ahead, game) for _ in range(self._workers)]
 
     def warm_up(self, game: str | None = None, beside: bool = False) -> list[Future[Any]]:
         """Start the workers now rather than at the first computer move, and warm each one up
         for ``game`` (default: every game; see :func:`warm_up_search`) once the server has
         its kernels in numba's cache; the futures tell when each is warm. With ``beside``
         each worker warms the game up in a thread of its own and the futures are done at once
-        (see :func:`_warm_up_beside`)."""
+        (see :func:`warm_up_beside`)."""
         pool = self._pool()
         if beside and game is not None:
-            return [pool.submit(_warm_up_beside, game) for _ in range(self._workers)]
-        return [pool.submit(_warm_up, game) for _ in range(self._workers)]
+            return [pool.submit(warm_up_beside, game) for _ in range(self._workers)]
+        return [pool.submit(warm_up, game) for _ in range(self._workers)]
 
     def load(self, client: str) -> int:
         """How many jobs ``client`` has queued or running."""

@@ -5,9 +5,7 @@ write that fails to commit leaves the cached game as it was."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-import diceboard
 from diceboard.core.errors import IllegalMoveError
 from diceboard.core.game import Game, State
 from diceboard.core.move import Move
@@ -19,13 +17,6 @@ from diceboard.server.storage.rows import GameData, MoveData, SeatData
 TIMEOUT = "timeout"
 RESIGNATION = "resignation"
 AGREEMENT = "agreement"
-
-
-def make_rules(name: str, options: dict[str, Any]) -> Game:
-    """The game ``name`` with the (non-default) ``options`` stored for it."""
-    opts = dict(options)
-    variant = opts.pop("variant", None)
-    return diceboard.game(name, variant, **opts)
 
 
 def state_after_moves(

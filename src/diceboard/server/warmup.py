@@ -137,6 +137,7 @@ class Warmup:
         computer: Callable[[str, bool], list[Future[Any]]] | None = None,
         names: Sequence[str] | None = None,
         serving: Callable[[str], None] | None = None,
+        search_ahead: tuple[Callable[[str], None], Callable[[str], object]] | None = None,
     ) -> None:
         """Warm the kernels of each game (``names``, default: the registry's, the first being
         the one the menus offer first) up in a thread, one game after the other
@@ -152,6 +153,12 @@ class Warmup:
         first game's search is compiled in a worker while the server compiles the next game's
         kernels. The other games' searches are warmed up beside (``beside=True``: in a thread
         of each worker, so that a move of the first game does not queue behind them).
+
+        With ``search_ahead = (rules, search)`` the workers start on the first game sooner:
+        the server first compiles ``rules(name)``, the rules kernels the search calls, and
+        hands the workers ``search(name)``, which compiles the search on them while the
+        server compiles the rest of the game's kernels (what the game API and the pages
+        call). The workers' warm-up of the game then only loads that rest.
         """
         if self._ready is None:
             self._ready = asyncio.Event()
@@ -166,6 +173,10 @@ class Warmup:
         for index, name in enumerate(order):
             self.phase = f"{self._doing()} the {_title(name)} kernels"
             try:
+                if index == 0 and computer is not None and search_ahead is not None:
+                    rules, search = search_ahead
+                    await _in_daemon_thread(functools.partial(rules, name))
+                    self._start_search(search, name)
                 await _in_daemon_thread(functools.partial(kernels, name))
             except Exception as exc:  # the server still serves; every request reports it
                 log.exception("the engine's warm-up failed")
@@ -214,6 +225,18 @@ class Warmup:
 
     def _doing(self) -> str:
         return "loading" if self.warm_cache else "compiling"
+
+    def _start_search(self, search: Callable[[str], object], name: str) -> None:
+        try:
+            search(name)
+        except Exception:  # the workers' warm-up compiles it instead
+            log.exception("the computer players could not start compiling their search")
+        else:
+            seconds = time.monotonic() - self.started
+            self.announce(
+                f"{name} rules ready after {seconds:.1f} s: the computer players compile"
+                " their search"
+            )
 
     def _start_computer(
         self, computer: Callable[[str, bool], list[Future[Any]]], name: str, beside: bool

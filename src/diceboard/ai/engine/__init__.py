@@ -21,10 +21,13 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+import numpy as np
+
 from diceboard.ai.bindings import binding
 from diceboard.ai.engine import alphabeta, evaluation, mcts, selfplay
 from diceboard.ai.engine.models import FULL, LINEAR, linear_substitutes, model_of
 from diceboard.ai.engine.specialise import specialise
+from diceboard.kernel.stepping import direct
 
 #: the modules whose :func:`~diceboard.ai.engine.specialise.template` functions make an engine
 TEMPLATE_MODULES = (evaluation, alphabeta, mcts, selfplay)
@@ -43,6 +46,12 @@ class Engine:
     principal_variation: Callable[..., Any]
     mcts_run: Callable[..., Any]
     selfplay_samples: Callable[..., Any]
+
+    def compiled(self, entry: str, weights: np.ndarray) -> Callable[..., Any]:
+        """The compiled function that the entry point ``entry`` runs when called with the
+        evaluation vector ``weights`` (its model's variant)."""
+        routed = getattr(self, entry)
+        return routed.for_weights(weights) if isinstance(routed, _Routed) else routed
 
     @property
     def num_features(self) -> int:
@@ -136,8 +145,12 @@ class _Routed:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         weights = args[self._index] if self._index < len(args) else kwargs["weights"]
+        return self.for_weights(weights)(*args, **kwargs)
+
+    def for_weights(self, weights: np.ndarray) -> Callable[..., Any]:
+        """The compiled function a call with the evaluation vector ``weights`` runs."""
         model = model_of(self._variants.num_features, weights)
-        return self._variants.compiled(model)[self._name](*args, **kwargs)
+        return self._variants.compiled(model)[self._name]
 
     def __getattr__(self, attr: str) -> Any:
         if attr.startswith("_") and not attr.endswith("__"):  # its own, not yet set
@@ -146,6 +159,19 @@ class _Routed:
 
     def __repr__(self) -> str:
         return f"<{self._variants.game_name} search entry point {self._name}>"
+
+
+def compile_rules(game_name: str, opts: np.ndarray) -> None:
+    """Compile (or load from numba's cache) the rules kernels the search calls, the binding's
+    ``legal_actions`` and ``step``, for the argument types that the search and the game API
+    pass (writable ``int64`` arrays, the game's kernel options ``opts``, integers), before
+    any state exists: the game's first kernels a server compiles, so that a computer worker
+    can compile its search on them (see :mod:`diceboard.server.computer`) while the server
+    compiles the rest."""
+    module = binding(game_name)
+    state = np.zeros(module.STATE_LEN, dtype=np.int64)
+    direct(module.legal_actions, (state, opts, np.zeros(module.MAX_LEGAL, dtype=np.int64)))
+    direct(module.step, (state, opts, 0, np.zeros(1, dtype=np.int64), 0))
 
 
 def _template(name: str) -> Callable[..., Any]:

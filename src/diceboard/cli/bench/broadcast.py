@@ -82,8 +82,9 @@ async def _measure(count: int, pictures: bool, game: str) -> tuple[float, float]
     """One move pushed to ``count`` spectators of a fresh hub: the seconds ``publish`` held
     the loop, and the seconds until every writer had sent the snapshot."""
     from diceboard.server import websocket
+    from diceboard.server.game_options import make_rules
     from diceboard.server.hub import Hub, Viewer
-    from diceboard.server.live import LiveGame, make_rules
+    from diceboard.server.live import LiveGame
     from diceboard.server.service.lifecycle import new_game_data
     from diceboard.server.storage import SeatData
     from diceboard.server.views import ViewCache

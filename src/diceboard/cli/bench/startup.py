@@ -182,15 +182,17 @@ def measure(
 _COMPILES = """
 import json, sys, time
 from diceboard.kernel.compile_log import CompileLog
-from diceboard.server import computer
+from diceboard.server import computer_players as players
 stage, game = sys.argv[1], sys.argv[2]
 cpu, wall = time.process_time(), time.perf_counter()
 with CompileLog() as log:
     if stage == "server":
-        computer.warm_up_kernels()
+        players.warm_up_rules(game)
+        players.warm_up_kernels()
     else:
-        computer.warm_up_kernels(game)
-        computer.warm_up_search(game)
+        players.prepare(game)
+        players.compile_search_ahead(game)
+        players.warm_up(game)
 rows = [vars(row) for row in log.table()]
 print(json.dumps({"cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall,
                   "compilations": len(log.compilations), "functions": rows}))

@@ -39,7 +39,8 @@ from diceboard.rendering import svg
 from diceboard.rendering.palette import die_style
 from diceboard.server.computer import ComputerPool
 from diceboard.server.errors import BadRequest, Conflict, NotFound
-from diceboard.server.live import LiveGame, make_rules
+from diceboard.server.game_options import make_rules
+from diceboard.server.live import LiveGame
 from diceboard.server.move_json import legal_moves_json, move_json
 from diceboard.server.storage.reviews import ReviewStore, StoredReview
 from diceboard.server.views import BOARD_SIZE, centres, hand_json

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from diceboard.server.computer import FALLBACK_AGENT, ThinkTask, hint_agent
+from diceboard.server.computer_players import FALLBACK_AGENT, ThinkTask, hint_agent
 from diceboard.server.errors import Conflict, Forbidden
 from diceboard.server.limits import current_client
 from diceboard.server.live import LiveGame

@@ -30,8 +30,9 @@ from diceboard.server import clocks
 from diceboard.server.cluster import ClusterNode
 from diceboard.server.computer import ComputerPool
 from diceboard.server.errors import Conflict, Forbidden, NotFound, Unauthorized
+from diceboard.server.game_options import make_rules
 from diceboard.server.hub import Hub
-from diceboard.server.live import TIMEOUT, LiveGame, make_rules, result_for, state_after_moves
+from diceboard.server.live import TIMEOUT, LiveGame, result_for, state_after_moves
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import GameData, MoveData, Repository, SeatData
 from diceboard.server.storage.group_commit import GroupCommit

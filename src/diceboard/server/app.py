@@ -141,8 +141,9 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # the workers warm up in their own processes (kernels and the computer's search), so
         # that the first computer move does not wait for a compiler; they start now (an
-        # interpreter and its imports, beside the server's compiling) and Warmup.run gives
-        # them a game once the server's kernels for it are compiled and cached
+        # interpreter, its imports and the first game's evaluation, beside the server's
+        # compiling); Warmup.run hands them the first game's search once the server has the
+        # rules kernels it calls, and each game's warm-up once it has all of its kernels
         computer = pool.warm_up if settings.computer_pool == "process" else None
         if computer is not None:
             pool.start(first=games.names()[0])

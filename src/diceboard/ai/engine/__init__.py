@@ -65,7 +65,7 @@ class Engine:
 
 
 #: held while an engine is made: a worker warms a game up in a thread beside its searches
-#: (:mod:`diceboard.server.computer`), and two engines of one game would compile it twice
+#: (:mod:`diceboard.server.computer_players`), and two engines of one game would compile it twice
 _MAKING = threading.Lock()
 
 
@@ -166,7 +166,7 @@ def compile_rules(game_name: str, opts: np.ndarray) -> None:
     ``legal_actions`` and ``step``, for the argument types that the search and the game API
     pass (writable ``int64`` arrays, the game's kernel options ``opts``, integers), before
     any state exists: the game's first kernels a server compiles, so that a computer worker
-    can compile its search on them (see :mod:`diceboard.server.computer`) while the server
+    can compile its search on them (see :mod:`diceboard.server.computer_players`) while the server
     compiles the rest."""
     module = binding(game_name)
     state = np.zeros(module.STATE_LEN, dtype=np.int64)

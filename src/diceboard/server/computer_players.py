@@ -200,18 +200,12 @@ def _claim(game: str) -> bool:
         return True
 
 
-#: games whose search this worker has compiled ahead
-_SEARCHED: set[str] = set()
-
-
 def compile_search_ahead(game: str) -> None:
     """A worker's task once the server has ``game``'s rules kernels in numba's cache
     (:func:`warm_up_rules`): compile the default level's search of ``game`` on them, before
-    the server has the rest of the game's kernels, which its warm-up task then loads."""
-    with _WARMED_LOCK:
-        if game in _SEARCHED:
-            return
-        _SEARCHED.add(game)
+    the server has the rest of the game's kernels, which its warm-up task then loads. A
+    worker handed it twice finds the search compiled the second time (a worker runs its
+    tasks one after the other), so no record of it is kept."""
     ai.agent(default_level(), seed=0).compile_search(game)
 
 

@@ -32,6 +32,7 @@ from diceboard.games.chase.kernel.layout import (
 )
 from diceboard.games.chase.kernel.movement import path_clear
 from diceboard.kernel import PHASE, TO_MOVE, njit
+from diceboard.kernel.bits import popcount
 
 __all__ = [
     "FEATURE_NAMES",
@@ -138,15 +139,6 @@ def _side_reach(state: np.ndarray, sign: int, enemy: int) -> tuple[int, int, int
 
 
 @njit
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
-@njit
 def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     """The features of :data:`FEATURE_NAMES` for the player to move, into ``out``."""
     me = state[TO_MOVE]
@@ -177,8 +169,8 @@ def features(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> None:
     out[0] = state[COUNT + me] - state[COUNT + 1 - me]
     out[1] = 1.0
     out[2] = my_moves - their_moves
-    out[3] = _popcount(a0) + _popcount(a1)
-    out[4] = _popcount(t0) + _popcount(t1)
+    out[3] = popcount(a0) + popcount(a1)
+    out[4] = popcount(t0) + popcount(t1)
     out[5] = my_chamber - their_chamber
     out[6] = ones
     out[7] = high

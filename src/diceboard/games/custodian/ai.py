@@ -30,6 +30,7 @@ from diceboard.games.custodian.kernel.layout import (
 )
 from diceboard.games.custodian.kernel.walks import jump_target, occupied_mask, step_destinations
 from diceboard.kernel import PHASE, TO_MOVE, njit
+from diceboard.kernel.bits import popcount
 
 __all__ = [
     "FEATURE_NAMES",
@@ -124,15 +125,6 @@ def extends_turn(action: int) -> bool:
 
 
 @njit
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
-
-
-@njit
 def _die_reach(state: np.ndarray, opts: np.ndarray, sq: int, face: int, empty: int) -> int:
     """Squares the die on ``sq`` can move to (steps and jumps), as a mask."""
     mask = 0
@@ -160,7 +152,7 @@ def _reach(state: np.ndarray, opts: np.ndarray, sign: int, empty: int) -> tuple[
         mask = _die_reach(state, opts, sq, face, empty)
         twice |= union & mask
         union |= mask
-        pairs += _popcount(mask)
+        pairs += popcount(mask)
     return union, twice, pairs
 
 
@@ -273,7 +265,7 @@ def endgame(state: np.ndarray, opts: np.ndarray) -> float:
             if state[BOARD + other] * strong > 0:
                 d = abs(other // 5 - sq // 5) + abs(other % 5 - sq % 5)
                 nearest = min(nearest, d)
-        moves = _popcount(_die_reach(state, opts, sq, face, empty))
+        moves = popcount(_die_reach(state, opts, sq, face, empty))
         exposure -= (
             ENDGAME_SHELTER * _SHELTER[sq]
             + ENDGAME_DISTANCE * (nearest - 1)

@@ -171,6 +171,40 @@ def _notation_order() -> tuple[np.ndarray, np.ndarray]:
 DIR_ORDER, N_STARTS = _notation_order()
 
 
+# a move candidate's fields in MOVE_CANDIDATES
+CANDIDATE_DIR = 0
+CANDIDATE_MASK = 1  # two words: CANDIDATE_MASK and CANDIDATE_MASK + 1
+CANDIDATE_LAND = 3
+CANDIDATE_FIELDS = 4
+
+
+def _move_candidates() -> tuple[np.ndarray, np.ndarray]:
+    """Per hex and face, the moves that can ever be legal, in the order of their notation:
+    the starting directions whose path does not pass the chamber before its last step."""
+    table = np.zeros((NHEX, MAX_FACE + 1, NDIR, CANDIDATE_FIELDS), dtype=np.int64)
+    count = np.zeros((NHEX, MAX_FACE + 1), dtype=np.int64)
+    for h in range(NHEX):
+        for face in range(1, MAX_FACE + 1):
+            n = 0
+            for j in range(N_STARTS[h]):
+                d = int(DIR_ORDER[h, face, j])
+                if CHAMBER in PATH[h, d, : face - 1]:
+                    continue
+                table[h, face, n, CANDIDATE_DIR] = d
+                table[h, face, n, CANDIDATE_MASK : CANDIDATE_MASK + 2] = PATH_MASK[h, d, face]
+                table[h, face, n, CANDIDATE_LAND] = PATH[h, d, face - 1]
+                n += 1
+            count[h, face] = n
+    return table, count
+
+
+#: MOVE_CANDIDATES[hex, face, :N_MOVE_CANDIDATES[hex, face]]: what move generation tries
+#: for a die with ``face`` on ``hex``, in notation order: the direction, the two occupancy
+#: words the path must find empty (PATH_MASK) and the landing hex; every field of a row in
+#: one place, so that a die's candidates are a few cache lines
+MOVE_CANDIDATES, N_MOVE_CANDIDATES = _move_candidates()
+
+
 def _build_exits() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     left = np.empty(NDIR, dtype=np.int64)
     left_heading = np.empty(NDIR, dtype=np.int64)

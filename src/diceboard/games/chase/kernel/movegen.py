@@ -13,33 +13,40 @@ import numpy as np
 from diceboard.games.chase.kernel.absorption import absorb, lowest_face, next_lowest, unabsorb
 from diceboard.games.chase.kernel.board import side_sign
 from diceboard.games.chase.kernel.geometry import (
-    DIR_ORDER,
-    N_STARTS,
+    CANDIDATE_DIR,
+    CANDIDATE_LAND,
+    MOVE_CANDIDATES,
+    N_MOVE_CANDIDATES,
     N_UPPER,
     NDIR,
     NEIGHBOUR,
     NHEX,
     PAIR_DIRS,
-    STARTS,
     UPPER,
     UPPER_PAIR,
+    WORD_BITS,
 )
 from diceboard.games.chase.kernel.layout import (
     ABSORB,
     BOARD,
     DICE_PER_SIDE,
     MOVE,
+    OCCUPIED,
     PHASE_ABSORB,
     TRANSFER,
 )
 from diceboard.games.chase.kernel.movement import (
+    LAND_CAPTURE,
+    LAND_STOP,
     MOVE_CAPTURE,
     MOVE_QUIET,
+    candidate_clear,
+    landing_kind,
     landing_status,
-    path_clear,
 )
-from diceboard.games.chase.kernel.transfer import can_transfer, new_face_range
+from diceboard.games.chase.kernel.transfer import NEW_FACES, can_transfer
 from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit
+from diceboard.kernel.bits import lowest_bit_index
 
 
 @njit
@@ -79,27 +86,35 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     player = state[TO_MOVE]
     sign = side_sign(player)
     n = 0
-    for sq in range(NHEX):
-        face = state[BOARD + sq] * sign
-        if face <= 0:
-            continue
-        captures = 0  # bit j: the j-th direction in notation order captures
-        for j in range(N_STARTS[sq]):
-            d = DIR_ORDER[sq, face, j]
-            # a blocked path is no move: skip it without looking for the obstacle (what
-            # die_move_status does for an illegal move's message)
-            if not path_clear(state, sq, d, face):
+    # the occupied hexes in board order, bit by bit (a hex's word and bit: HEX_WORD, HEX_BIT)
+    for word in range(2):
+        bits = state[OCCUPIED + word]
+        while bits:
+            sq = word * WORD_BITS + lowest_bit_index(bits)
+            bits &= bits - 1
+            face = state[BOARD + sq] * sign
+            if face <= 0:
                 continue
-            status = landing_status(state, sq, d, face, player)[0]
-            if status == MOVE_QUIET:
-                out[n] = MOVE + sq * NDIR + d
-                n += 1
-            elif status == MOVE_CAPTURE:
-                captures |= 1 << j
-        n = transfers_led_by(state, sq, face, sign, out, n)
-        for j in range(N_STARTS[sq]):
-            if (captures >> j) & 1:
-                out[n] = MOVE + sq * NDIR + DIR_ORDER[sq, face, j]
+            captures = 0  # bit j: the j-th candidate in notation order captures
+            for j in range(N_MOVE_CANDIDATES[sq, face]):
+                if not candidate_clear(state, sq, face, j):
+                    continue
+                d = MOVE_CANDIDATES[sq, face, j, CANDIDATE_DIR]
+                land = MOVE_CANDIDATES[sq, face, j, CANDIDATE_LAND]
+                kind = landing_kind(state[BOARD + land] * sign, land)
+                if kind == LAND_CAPTURE:
+                    captures |= 1 << j
+                elif kind == LAND_STOP or (
+                    # a bump or a split: is it legal? (a call: seldom needed)
+                    landing_status(state, sq, d, face, player)[0] == MOVE_QUIET
+                ):
+                    out[n] = MOVE + sq * NDIR + d
+                    n += 1
+            n = transfers_led_by(state, sq, face, sign, out, n)
+            while captures:
+                j = lowest_bit_index(captures)
+                captures &= captures - 1
+                out[n] = MOVE + sq * NDIR + MOVE_CANDIDATES[sq, face, j, CANDIDATE_DIR]
                 n += 1
     return n
 
@@ -119,19 +134,13 @@ def transfers_led_by(
         other = state[BOARD + UPPER[lo, j]] * sign
         if other <= 0:
             continue
-        total = face + other
-        least, most = new_face_range(total)
-        faces = ((1 << (most + 1)) - (1 << least)) & ~(1 << face)
-        if faces == 0:
-            continue
+        faces = NEW_FACES[face, other]
         anchored = 1 if UPPER_PAIR[lo, j] // len(PAIR_DIRS) == lo else 0
-        partners |= (faces | total << 8 | anchored << 12) << (16 * j)
+        partners |= (faces | (face + other) << 8 | anchored << 12) << (16 * j)
         faces_any |= faces
-    if faces_any == 0:
-        return n
-    for new_face in range(1, 7):
-        if not (faces_any >> new_face) & 1:
-            continue
+    while faces_any:
+        new_face = lowest_bit_index(faces_any)
+        faces_any &= faces_any - 1
         for j in range(N_UPPER[lo]):
             info = (partners >> (16 * j)) & 0xFFFF
             if not (info >> new_face) & 1:
@@ -145,7 +154,8 @@ def transfers_led_by(
 @njit
 def has_act(state: np.ndarray) -> bool:
     """Whether the player to move (having absorbed) has a legal move or transfer."""
-    sign = side_sign(state[TO_MOVE])
+    player = state[TO_MOVE]
+    sign = side_sign(player)
     for sq in range(NHEX):
         a = state[BOARD + sq] * sign
         if a <= 0:
@@ -156,15 +166,14 @@ def has_act(state: np.ndarray) -> bool:
                 b = state[BOARD + p] * sign
                 if b > 0 and can_transfer(a, b):
                     return True
-    player = state[TO_MOVE]
     for sq in range(NHEX):
         face = state[BOARD + sq] * sign
         if face <= 0:
             continue
-        for d in range(NDIR):
+        for j in range(N_MOVE_CANDIDATES[sq, face]):
+            d = MOVE_CANDIDATES[sq, face, j, CANDIDATE_DIR]
             if (
-                STARTS[sq, d]
-                and path_clear(state, sq, d, face)
+                candidate_clear(state, sq, face, j)
                 and landing_status(state, sq, d, face, player)[0] <= MOVE_CAPTURE
             ):
                 return True

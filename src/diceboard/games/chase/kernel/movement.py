@@ -11,9 +11,11 @@ from diceboard.games.chase.kernel.board import put, side_sign
 from diceboard.games.chase.kernel.bump import chain_end, push
 from diceboard.games.chase.kernel.chamber import split, split_end
 from diceboard.games.chase.kernel.geometry import (
+    CANDIDATE_MASK,
     CHAMBER,
     HEX_BIT,
     HEX_WORD,
+    MOVE_CANDIDATES,
     PATH,
     PATH_HEADING,
     PATH_MASK,
@@ -82,22 +84,39 @@ def die_move_status(state: np.ndarray, frm: int, d: int, face: int, player: int)
     return released(state, status), where
 
 
+# what a move's last step meets (landing_kind)
+LAND_STOP = 0  # an empty hex: the die stops there
+LAND_CAPTURE = 1  # an enemy die, captured
+LAND_WALK = 2  # a friendly die to bump or the chamber: the move goes on (a chain, a split)
+
+
+@njit
+def landing_kind(target: int, land: int) -> int:
+    """What the last step of a move meets on ``land``, where ``target`` is the die there as
+    the moving side sees it (its face, negative for an enemy die, 0 for none)."""
+    if target < 0:
+        return LAND_CAPTURE
+    if target != 0 or land == CHAMBER:
+        return LAND_WALK
+    return LAND_STOP
+
+
 @njit
 def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
     """:func:`die_move_status` for a path known to be clear (:func:`path_clear`): what the
     last step meets decides.
 
     One exit, with ``state`` used last there (:func:`~diceboard.kernel.refcount.released`):
-    move generation calls this for every die and direction whose path is clear, and so numba
-    can drop the two atomic reference-count operations of each call."""
+    move generation calls this for every clear path that lands on a friendly die or the
+    chamber, and so numba can drop the two atomic reference-count operations of each call."""
     sign = side_sign(player)
     status = MOVE_QUIET
     land = PATH[frm, d, face - 1]
-    target = state[BOARD + land] * sign
+    kind = landing_kind(state[BOARD + land] * sign, land)
     where = land
-    if target < 0:
+    if kind == LAND_CAPTURE:
         status = MOVE_CAPTURE
-    elif target != 0 or land == CHAMBER:
+    elif kind == LAND_WALK:
         heading = PATH_HEADING[frm, d, face - 1]
         if land == CHAMBER:
             end = split_end(state, face, heading, sign, state[COUNT + player], frm)
@@ -107,6 +126,17 @@ def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) 
             status = MOVE_INTO_CHAMBER
             where = -1 - end
     return released(state, status), where
+
+
+@njit
+def candidate_clear(state: np.ndarray, frm: int, face: int, j: int) -> bool:
+    """:func:`path_clear` for the ``j``-th move candidate of a die with ``face`` on ``frm``
+    (:data:`~.geometry.MOVE_CANDIDATES`, whose paths never pass the chamber)."""
+    blocked = (
+        MOVE_CANDIDATES[frm, face, j, CANDIDATE_MASK] & state[OCCUPIED]
+        | MOVE_CANDIDATES[frm, face, j, CANDIDATE_MASK + 1] & state[OCCUPIED + 1]
+    )
+    return blocked == 0
 
 
 @njit

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.chase.kernel.board import put, side_sign
-from diceboard.games.chase.kernel.geometry import NEIGHBOUR, PAIR_DIRS, PAIR_PARTNER
+from diceboard.games.chase.kernel.geometry import MAX_FACE, NEIGHBOUR, PAIR_DIRS, PAIR_PARTNER
 from diceboard.games.chase.kernel.layout import BOARD, TRANSFER
 from diceboard.kernel import TO_MOVE, njit
 
@@ -24,6 +24,22 @@ TRANSFER_BAD_FACE = 6  # a new face outside 1…6
 def new_face_range(total: int) -> tuple[int, int]:
     """The faces one die of a pair totalling ``total`` can take (the other takes the rest)."""
     return max(1, total - 6), min(6, total - 1)
+
+
+def _new_faces() -> np.ndarray:
+    table = np.zeros((MAX_FACE + 1, MAX_FACE + 1), dtype=np.int64)
+    for a in range(1, MAX_FACE + 1):
+        for b in range(1, MAX_FACE + 1):
+            # the rule's own function, run as plain Python (compiling it here would slow
+            # every import down)
+            least, most = getattr(new_face_range, "py_func", new_face_range)(a + b)
+            table[a, b] = ((1 << (most + 1)) - (1 << least)) & ~(1 << a)
+    return table
+
+
+#: NEW_FACES[a, b]: the faces a die showing ``a`` can take in a transfer with an adjacent
+#: die showing ``b``, as bits 1…6 (no bit: the pair has no transfer)
+NEW_FACES = _new_faces()
 
 
 @njit

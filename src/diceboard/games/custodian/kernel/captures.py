@@ -6,8 +6,8 @@ import numpy as np
 
 from diceboard.games.custodian.kernel.hashing import cell_key
 from diceboard.games.custodian.kernel.layout import BOARD, NDIR, NEIGHBOUR
-from diceboard.games.custodian.kernel.walks import lowest_square
 from diceboard.kernel import HASH, njit
+from diceboard.kernel.bits import lowest_bit_index
 
 
 @njit
@@ -39,7 +39,7 @@ def resolve_captures(state: np.ndarray, sq: int, single: bool) -> int:
     nv = 0
     h = state[HASH]
     while victims:
-        v = lowest_square(victims)
+        v = lowest_bit_index(victims)
         victims &= victims - 1
         h ^= cell_key(v, state[BOARD + v])
         state[BOARD + v] = 0

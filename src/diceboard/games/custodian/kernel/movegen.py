@@ -25,13 +25,13 @@ from diceboard.games.custodian.kernel.setup import home_rank
 from diceboard.games.custodian.kernel.walks import (
     jump_target,
     jumpers,
-    lowest_square,
     occupied_mask,
     self_avoiding_ends,
     shift,
     step_destinations,
 )
 from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit
+from diceboard.kernel.bits import lowest_bit_index
 from diceboard.kernel.refcount import released
 
 
@@ -105,7 +105,7 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
             jumps_e = jumpers(own, occupied, empty, 3)
         n = 0
         while own:
-            sq = lowest_square(own)
+            sq = lowest_bit_index(own)
             own &= own - 1
             face = ((face1 >> sq) & 1) | (((face2 >> sq) & 1) << 1) | (((face4 >> sq) & 1) << 2)
             if self_avoiding:
@@ -126,7 +126,7 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
                     l0, l1, l2, l3 = n0, n1, n2, n3
                 dests = l0 | l1 | l2 | l3
             while dests:
-                to = lowest_square(dests)
+                to = lowest_bit_index(dests)
                 dests &= dests - 1
                 if roll:
                     out[n] = STEP_ROLL + sq * NSQ + to

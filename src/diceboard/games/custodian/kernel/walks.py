@@ -5,8 +5,6 @@ Boards are handled as 25-bit masks (bit ``sq`` set = square occupied or reachabl
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from diceboard.games.custodian.kernel.layout import (
@@ -19,21 +17,6 @@ from diceboard.games.custodian.kernel.layout import (
     RANK5_MASK,
 )
 from diceboard.kernel import njit
-from diceboard.kernel.jit import jit_disabled
-
-
-def _python_trailing_zeros(mask: int) -> int:
-    m = int(mask)
-    return (m & -m).bit_length() - 1
-
-
-# Compiled code counts the trailing zeros with one instruction (LLVM's cttz); as plain Python
-# (NUMBA_DISABLE_JIT=1) numba's intrinsic cannot be called, so an int method does it.
-_trailing_zeros: Any = _python_trailing_zeros
-if not jit_disabled():
-    from numba.cpython.unsafe.numbers import trailing_zeros
-
-    _trailing_zeros = trailing_zeros
 
 
 @njit
@@ -44,22 +27,6 @@ def occupied_mask(state: np.ndarray) -> int:
         if state[BOARD + sq] != 0:
             m |= 1 << sq
     return m
-
-
-@njit
-def lowest_square(mask: int) -> int:
-    """The square of the lowest set bit of a non-zero ``mask``."""
-    return _trailing_zeros(mask)
-
-
-@njit
-def popcount(mask: int) -> int:
-    """Set bits of ``mask``."""
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 @njit

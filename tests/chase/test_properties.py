@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import diceboard
 from diceboard import DiceboardError
+from diceboard.games.chase.kernel.board import refresh
 
 from . import reference
 from .random_game import lines
@@ -95,6 +96,18 @@ def test_random_positions_agree_with_the_reference(seed: int) -> None:
 def test_random_games_agree_with_the_reference(seed: int) -> None:
     for state in random_states(seed, limit=120)[::3]:
         assert_agrees_with_reference(state)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_the_fields_kept_beside_the_board_follow_it(seed: int) -> None:
+    """Counts, totals, both occupancy bitsets, hash and phase, kept up to date move by move
+    (board.put), equal what refresh() computes from the board alone."""
+    for state in random_states(seed, limit=200):
+        kept = state.kernel_state()
+        recomputed = kept.copy()
+        refresh(recomputed)
+        assert recomputed.tolist() == kept.tolist(), str(state)
 
 
 @settings(max_examples=10, deadline=None)

@@ -15,6 +15,7 @@ from diceboard.games.chase.kernel.layout import (
     OCCUPIED,
     PHASE_ABSORB,
     PHASE_ACT,
+    SIDE_OCCUPIED,
     TOTAL,
 )
 from diceboard.kernel import HASH, PHASE, TO_MOVE, njit
@@ -30,20 +31,26 @@ def side_sign(player: int) -> int:
 def put(state: np.ndarray, hex_index: int, value: int) -> None:
     """Set a hex to ``value`` (0, ``+face`` Blue, ``-face`` Red)."""
     old = state[BOARD + hex_index]
+    word = HEX_WORD[hex_index]
+    bit = HEX_BIT[hex_index]
     if old > 0:
         state[COUNT] -= 1
         state[TOTAL] -= old
+        state[SIDE_OCCUPIED + word] ^= bit
     elif old < 0:
         state[COUNT + 1] -= 1
         state[TOTAL + 1] += old
+        state[SIDE_OCCUPIED + 2 + word] ^= bit
     if value > 0:
         state[COUNT] += 1
         state[TOTAL] += value
+        state[SIDE_OCCUPIED + word] ^= bit
     elif value < 0:
         state[COUNT + 1] += 1
         state[TOTAL + 1] -= value
+        state[SIDE_OCCUPIED + 2 + word] ^= bit
     if (old == 0) != (value == 0):
-        state[OCCUPIED + HEX_WORD[hex_index]] ^= HEX_BIT[hex_index]
+        state[OCCUPIED + word] ^= bit
     state[HASH] ^= cell_key(hex_index, old) ^ cell_key(hex_index, value)
     state[BOARD + hex_index] = value
 
@@ -71,6 +78,8 @@ def refresh(state: np.ndarray) -> None:
         state[COUNT + p] = 0
         state[TOTAL + p] = 0
         state[OCCUPIED + p] = 0
+        state[SIDE_OCCUPIED + 2 * p] = 0
+        state[SIDE_OCCUPIED + 2 * p + 1] = 0
     for sq in range(NHEX):
         v = state[BOARD + sq]
         if v != 0:
@@ -78,8 +87,10 @@ def refresh(state: np.ndarray) -> None:
         if v > 0:
             state[COUNT] += 1
             state[TOTAL] += v
+            state[SIDE_OCCUPIED + HEX_WORD[sq]] |= HEX_BIT[sq]
         elif v < 0:
             state[COUNT + 1] += 1
             state[TOTAL + 1] -= v
+            state[SIDE_OCCUPIED + 2 + HEX_WORD[sq]] |= HEX_BIT[sq]
     state[HASH] = full_hash(state)
     set_phase(state)

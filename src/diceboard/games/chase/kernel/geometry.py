@@ -257,3 +257,15 @@ def _pair_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 #: UPPER[lo, j], UPPER_PAIR[lo, j], N_UPPER[lo]: the hexes above ``lo`` in board order that
 #: are adjacent to it, ascending, with the pair joining them
 PAIR_PARTNER, UPPER, UPPER_PAIR, N_UPPER = _pair_tables()
+
+
+def _upper_bits() -> np.ndarray:
+    bits = np.zeros((NHEX, 2), dtype=np.int64)
+    for lo in range(NHEX):
+        for j in range(N_UPPER[lo]):
+            bits[lo, HEX_WORD[UPPER[lo, j]]] |= HEX_BIT[UPPER[lo, j]]
+    return bits
+
+
+#: UPPER_BITS[lo]: the hexes UPPER[lo, :N_UPPER[lo]] as two occupancy words
+UPPER_BITS = _upper_bits()

@@ -8,10 +8,12 @@
   Blue die, ``-face`` a Red die; the chamber ``e5`` is always 0;
 - ``COUNT + player``: that player's dice on the board;
 - ``TOTAL + player``: the sum of that player's faces;
-- ``OCCUPIED + word``: the occupied hexes as two bitsets (see :data:`.geometry.HEX_BIT`).
+- ``OCCUPIED + word``: the occupied hexes as two bitsets (see :data:`.geometry.HEX_BIT`);
+- ``SIDE_OCCUPIED + 2 * player + word``: the hexes of that player's dice, likewise (move
+  generation visits a side's dice and finds their friendly neighbours from them).
 
-COUNT, TOTAL, OCCUPIED, HASH and PHASE follow from the board and the player to move; every
-board write goes through :func:`.board.put`, which keeps them up to date.
+COUNT, TOTAL, OCCUPIED, SIDE_OCCUPIED, HASH and PHASE follow from the board and the player to
+move; every board write goes through :func:`.board.put`, which keeps them up to date.
 
 **Options array**: ``OPT_NO_CAPTURE_LIMIT`` (0 = off), ``OPT_NO_REPETITION`` (1: the
 repetition draw is off, as Abstract Play plays; 0, the default, keeps it).
@@ -42,7 +44,8 @@ BOARD = HEADER_LEN
 COUNT = BOARD + NHEX
 TOTAL = COUNT + 2
 OCCUPIED = TOTAL + 2
-STATE_LEN = OCCUPIED + 2
+SIDE_OCCUPIED = OCCUPIED + 2
+STATE_LEN = SIDE_OCCUPIED + 4
 
 #: the faces of each side total this much once it has absorbed
 FULL_TOTAL = 25

@@ -23,6 +23,7 @@ from diceboard.games.chase.kernel.geometry import (
     NHEX,
     PAIR_DIRS,
     UPPER,
+    UPPER_BITS,
     UPPER_PAIR,
     WORD_BITS,
 )
@@ -31,8 +32,8 @@ from diceboard.games.chase.kernel.layout import (
     BOARD,
     DICE_PER_SIDE,
     MOVE,
-    OCCUPIED,
     PHASE_ABSORB,
+    SIDE_OCCUPIED,
     TRANSFER,
 )
 from diceboard.games.chase.kernel.movement import (
@@ -85,16 +86,15 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     """The moves and transfers of the player to move, in notation order."""
     player = state[TO_MOVE]
     sign = side_sign(player)
+    own = SIDE_OCCUPIED + 2 * player
     n = 0
-    # the occupied hexes in board order, bit by bit (a hex's word and bit: HEX_WORD, HEX_BIT)
+    # the player's dice in board order, bit by bit (a hex's word and bit: HEX_WORD, HEX_BIT)
     for word in range(2):
-        bits = state[OCCUPIED + word]
+        bits = state[own + word]
         while bits:
             sq = word * WORD_BITS + lowest_bit_index(bits)
             bits &= bits - 1
             face = state[BOARD + sq] * sign
-            if face <= 0:
-                continue
             captures = 0  # bit j: the j-th candidate in notation order captures
             for j in range(N_MOVE_CANDIDATES[sq, face]):
                 if not candidate_clear(state, sq, face, j):
@@ -110,7 +110,8 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
                 ):
                     out[n] = MOVE + sq * NDIR + d
                     n += 1
-            n = transfers_led_by(state, sq, face, sign, out, n)
+            if UPPER_BITS[sq, 0] & state[own] | UPPER_BITS[sq, 1] & state[own + 1]:
+                n = transfers_led_by(state, sq, face, sign, out, n)
             while captures:
                 j = lowest_bit_index(captures)
                 captures &= captures - 1
@@ -156,27 +157,32 @@ def has_act(state: np.ndarray) -> bool:
     """Whether the player to move (having absorbed) has a legal move or transfer."""
     player = state[TO_MOVE]
     sign = side_sign(player)
-    for sq in range(NHEX):
-        a = state[BOARD + sq] * sign
-        if a <= 0:
-            continue
-        for k in range(len(PAIR_DIRS)):
-            p = NEIGHBOUR[sq, PAIR_DIRS[k]]
-            if p >= 0:
-                b = state[BOARD + p] * sign
-                if b > 0 and can_transfer(a, b):
+    own = SIDE_OCCUPIED + 2 * player
+    for word in range(2):
+        bits = state[own + word]
+        while bits:
+            sq = word * WORD_BITS + lowest_bit_index(bits)
+            bits &= bits - 1
+            a = state[BOARD + sq] * sign
+            for k in range(len(PAIR_DIRS)):
+                p = NEIGHBOUR[sq, PAIR_DIRS[k]]
+                if p >= 0:
+                    b = state[BOARD + p] * sign
+                    if b > 0 and can_transfer(a, b):
+                        return True
+    for word in range(2):
+        bits = state[own + word]
+        while bits:
+            sq = word * WORD_BITS + lowest_bit_index(bits)
+            bits &= bits - 1
+            face = state[BOARD + sq] * sign
+            for j in range(N_MOVE_CANDIDATES[sq, face]):
+                d = MOVE_CANDIDATES[sq, face, j, CANDIDATE_DIR]
+                if (
+                    candidate_clear(state, sq, face, j)
+                    and landing_status(state, sq, d, face, player)[0] <= MOVE_CAPTURE
+                ):
                     return True
-    for sq in range(NHEX):
-        face = state[BOARD + sq] * sign
-        if face <= 0:
-            continue
-        for j in range(N_MOVE_CANDIDATES[sq, face]):
-            d = MOVE_CANDIDATES[sq, face, j, CANDIDATE_DIR]
-            if (
-                candidate_clear(state, sq, face, j)
-                and landing_status(state, sq, d, face, player)[0] <= MOVE_CAPTURE
-            ):
-                return True
     return False
 
 

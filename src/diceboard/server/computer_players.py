@@ -24,6 +24,7 @@ from diceboard import ai, games
 from diceboard.ai.engine import compile_rules
 from diceboard.core.game import State
 from diceboard.server.game_options import make_rules
+from diceboard.server.thread_priority import lower_this_thread
 
 log = logging.getLogger(__name__)
 
@@ -230,6 +231,8 @@ def warm_up_beside(game: str) -> None:
 
 
 def _warm_up_quietly(game: str) -> None:
+    # nobody waits for this game's search yet: a busy machine's CPU goes to the first game's
+    lower_this_thread()
     try:
         warm_up_kernels(game)
         warm_up_search(game)

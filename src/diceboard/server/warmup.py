@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from diceboard import games
+from diceboard.server.thread_priority import lower_this_thread
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +178,9 @@ class Warmup:
                     rules, search = search_ahead
                     await _in_daemon_thread(functools.partial(rules, name))
                     self._start_search(search, name)
-                await _in_daemon_thread(functools.partial(kernels, name))
+                # a later game's kernels are compiled at a lower priority: on a busy machine
+                # the first game's search, compiling in the workers, is awaited first
+                await _in_daemon_thread(functools.partial(kernels, name), ahead=index > 0)
             except Exception as exc:  # the server still serves; every request reports it
                 log.exception("the engine's warm-up failed")
                 self.error = self.error or f"{type(exc).__name__}: {exc}"
@@ -194,7 +197,9 @@ class Warmup:
                 # after the workers have started: they need the kernels only
                 await self._step(
                     self.phase,
-                    functools.partial(_in_daemon_thread, functools.partial(serving, name)),
+                    functools.partial(
+                        _in_daemon_thread, functools.partial(serving, name), ahead=index > 0
+                    ),
                 )
             if by_game and self.error is None:
                 # (after the workers have started: a resumed game's computer turn queues
@@ -273,14 +278,17 @@ def _title(name: str) -> str:
     return games.info(name).title if name in games.names() else name
 
 
-async def _in_daemon_thread(work: Callable[[], None]) -> None:
+async def _in_daemon_thread(work: Callable[[], None], ahead: bool = False) -> None:
     """Run ``work`` in a daemon thread (a server stopped during the warm-up does not wait for
-    the compiler to finish, as it would for a thread of the default executor)."""
+    the compiler to finish, as it would for a thread of the default executor); ``ahead``: at
+    a lower priority (:mod:`.thread_priority`), as work that nobody waits for yet."""
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
 
     def target() -> None:
         try:
+            if ahead:
+                lower_this_thread()
             work()
         except BaseException as exc:  # handed to the waiting coroutine
             loop.call_soon_threadsafe(_settle, done, exc)

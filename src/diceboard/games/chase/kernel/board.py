@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.games.chase.kernel.geometry import HEX_BIT, HEX_WORD, NHEX
+from diceboard.games.chase.kernel.geometry import HEX_BIT, HEX_WORD, NHEX, WORD_BITS
 from diceboard.games.chase.kernel.hashing import RED_TO_MOVE_KEY, cell_key, full_hash
 from diceboard.games.chase.kernel.layout import (
     BOARD,
@@ -19,12 +19,21 @@ from diceboard.games.chase.kernel.layout import (
     TOTAL,
 )
 from diceboard.kernel import HASH, PHASE, TO_MOVE, njit
+from diceboard.kernel.bits import lowest_bit_index
 
 
 @njit
 def side_sign(player: int) -> int:
     """+1 for Blue (player 0), -1 for Red: the sign of that player's cells."""
     return 1 - 2 * player
+
+
+@njit
+def pop_hex(word: int, bits: int) -> tuple[int, int]:
+    """The lowest hex of ``bits``, an occupancy word (number ``word``: see
+    :data:`.geometry.HEX_BIT`), and ``bits`` without it: ``while bits: sq, bits =
+    pop_hex(word, bits)`` visits its hexes in board order."""
+    return word * WORD_BITS + lowest_bit_index(bits), bits & (bits - 1)
 
 
 @njit

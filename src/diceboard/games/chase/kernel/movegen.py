@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.chase.kernel.absorption import absorb, lowest_face, next_lowest, unabsorb
-from diceboard.games.chase.kernel.board import side_sign
+from diceboard.games.chase.kernel.board import pop_hex, side_sign
 from diceboard.games.chase.kernel.geometry import (
     CANDIDATE_DIR,
     CANDIDATE_LAND,
@@ -25,7 +25,6 @@ from diceboard.games.chase.kernel.geometry import (
     UPPER,
     UPPER_BITS,
     UPPER_PAIR,
-    WORD_BITS,
 )
 from diceboard.games.chase.kernel.layout import (
     ABSORB,
@@ -88,12 +87,10 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     sign = side_sign(player)
     own = SIDE_OCCUPIED + 2 * player
     n = 0
-    # the player's dice in board order, bit by bit (a hex's word and bit: HEX_WORD, HEX_BIT)
-    for word in range(2):
+    for word in range(2):  # the player's dice in board order
         bits = state[own + word]
         while bits:
-            sq = word * WORD_BITS + lowest_bit_index(bits)
-            bits &= bits - 1
+            sq, bits = pop_hex(word, bits)
             face = state[BOARD + sq] * sign
             captures = 0  # bit j: the j-th candidate in notation order captures
             for j in range(N_MOVE_CANDIDATES[sq, face]):
@@ -161,21 +158,14 @@ def has_act(state: np.ndarray) -> bool:
     for word in range(2):
         bits = state[own + word]
         while bits:
-            sq = word * WORD_BITS + lowest_bit_index(bits)
-            bits &= bits - 1
-            a = state[BOARD + sq] * sign
+            sq, bits = pop_hex(word, bits)
+            face = state[BOARD + sq] * sign
             for k in range(len(PAIR_DIRS)):
                 p = NEIGHBOUR[sq, PAIR_DIRS[k]]
                 if p >= 0:
                     b = state[BOARD + p] * sign
-                    if b > 0 and can_transfer(a, b):
+                    if b > 0 and can_transfer(face, b):
                         return True
-    for word in range(2):
-        bits = state[own + word]
-        while bits:
-            sq = word * WORD_BITS + lowest_bit_index(bits)
-            bits &= bits - 1
-            face = state[BOARD + sq] * sign
             for j in range(N_MOVE_CANDIDATES[sq, face]):
                 d = MOVE_CANDIDATES[sq, face, j, CANDIDATE_DIR]
                 if (

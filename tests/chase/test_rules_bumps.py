@@ -73,3 +73,33 @@ def test_a_chain_into_the_chamber_makes_the_move_illegal() -> None:
         st.play("e1-e3E")
     # a die on e4 going E would pass the chamber: no move either
     assert not moves(st, "e4-e8E")
+
+
+def test_the_chamber_distance_of_a_line() -> None:
+    from diceboard.games.chase.kernel.bump import CHAMBER_DISTANCE, chain_stays_out
+    from diceboard.games.chase.kernel.geometry import (
+        CHAMBER,
+        E,
+        HEX_NAMES,
+        NDIR,
+        NHEX,
+        STEP_HEADING,
+        STEP_TO,
+        W,
+    )
+
+    e4, e3, a1 = (HEX_NAMES.index(name) for name in ("e4", "e3", "a1"))
+    assert CHAMBER_DISTANCE[e4, E] == 0 and CHAMBER_DISTANCE[e3, E] == 1
+    assert CHAMBER_DISTANCE[e4, W] == 7  # e3 e2 e1 e9 e8 e7 e6, then e5
+    assert CHAMBER_DISTANCE[a1, E] == NHEX  # row a never meets it
+    for start in range(NHEX):
+        for heading in range(NDIR):
+            steps = int(CHAMBER_DISTANCE[start, heading])
+            cur, head = start, heading
+            for _ in range(min(steps, NHEX)):
+                assert STEP_TO[cur, head] != CHAMBER
+                cur, head = int(STEP_TO[cur, head]), int(STEP_HEADING[cur, head])
+            assert (STEP_TO[cur, head] == CHAMBER) == (steps < NHEX)
+    # the chain from e1 going E above needs e3 and e4 (2 dice besides the mover): with 3
+    # dice on the board it may reach the chamber, with 2 it cannot
+    assert not chain_stays_out(e3, E, 3) and chain_stays_out(e3, E, 2)

@@ -16,10 +16,39 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.chase.kernel.board import put
-from diceboard.games.chase.kernel.geometry import CHAMBER, STEP_HEADING, STEP_TO
+from diceboard.games.chase.kernel.geometry import CHAMBER, NDIR, NHEX, STEP_HEADING, STEP_TO
 from diceboard.games.chase.kernel.layout import BOARD
 from diceboard.games.chase.kernel.trace import record
 from diceboard.kernel import njit
+
+
+def _chamber_distance() -> np.ndarray:
+    distance = np.full((NHEX, NDIR), NHEX, dtype=np.int64)
+    for start in range(NHEX):
+        for heading in range(NDIR):
+            cur, head = start, heading
+            for k in range(NHEX):
+                nxt, head = int(STEP_TO[cur, head]), int(STEP_HEADING[cur, head])
+                if nxt == CHAMBER:
+                    distance[start, heading] = k
+                    break
+                cur = nxt
+    return distance
+
+
+#: CHAMBER_DISTANCE[hex, heading]: the steps a chain arriving on ``hex`` with ``heading``
+#: takes along its line before its next step would enter the chamber (NHEX: never)
+CHAMBER_DISTANCE = _chamber_distance()
+
+
+@njit
+def chain_stays_out(hex_index: int, heading: int, dice: int) -> bool:
+    """Whether a chain arriving on ``hex_index`` with ``heading`` surely ends before the
+    chamber, its side having ``dice`` dice on the board (the moving die included): to push a
+    die into it the chain needs a friendly die on every hex of its line up to the chamber,
+    more dice than the side has besides the moving one. (False: walk it with
+    :func:`chain_end`.)"""
+    return CHAMBER_DISTANCE[hex_index, heading] + 1 > dice - 1
 
 
 @njit

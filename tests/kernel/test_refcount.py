@@ -1,6 +1,7 @@
-"""The hot kernel functions written so that numba prunes their reference counting
-(:mod:`diceboard.kernel.refcount`) keep it pruned: their compiled code has no NRT_incref or
-NRT_decref left. Compiled afresh in a subprocess (numba cannot show the code of a function
+"""The hot kernel functions keep no reference counting in their compiled code (no NRT_incref
+or NRT_decref): those written so that numba prunes it (:mod:`diceboard.kernel.refcount`),
+and those compiled without numba's runtime (:func:`~diceboard.kernel.jit.njit_borrowing`),
+which call functions that LLVM does not inline. Compiled afresh in a subprocess (numba cannot show the code of a function
 it loaded from its cache)."""
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ resolve_captures(state, 0, False)
 check_move_end(state, np.zeros(4, dtype=np.int64), 0, False, False, 0)
 chase = diceboard.game("chase").initial_state().kernel_state().copy()
 landing_status(chase, 0, 0, 1, 0)
+from diceboard.games.chase.kernel import legal_actions as chase_legal_actions, step as chase_step
+from diceboard.games.chase.kernel.movegen import act_actions, has_legal_turn
+chase_opts = diceboard.game("chase").opts
+some = np.empty(256, dtype=np.int64)
+chase_legal_actions(chase, chase_opts, some)
+chase_step(chase, chase_opts, int(some[0]), np.zeros(8, dtype=np.int64), 0)
+has_legal_turn(chase)
 
 def refcounts(dispatcher, name):
     ir = next(iter(dispatcher.inspect_llvm().values()))
@@ -51,6 +59,10 @@ print(json.dumps({
         ("resolve_captures", resolve_captures),
         ("check_move_end", check_move_end),
         ("landing_status", landing_status),
+        # compiled without numba's runtime (njit_borrowing): none even with calls inside
+        ("act_actions", act_actions),
+        ("has_legal_turn", has_legal_turn),
+        ("step", chase_step),
     )
 }))
 """

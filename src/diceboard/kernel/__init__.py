@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.kernel.jit import njit
+from diceboard.kernel.jit import njit, njit_borrowing
 
 __all__ = [
     "CHANCE",
@@ -49,6 +49,7 @@ __all__ = [
     "TO_MOVE",
     "count_in_history",
     "njit",
+    "njit_borrowing",
     "push_history",
     "zobrist_keys",
 ]
@@ -83,7 +84,7 @@ def zobrist_keys(seed: int, count: int) -> np.ndarray:
     return rng.integers(np.iinfo(np.int64).min, np.iinfo(np.int64).max, size=count, dtype=np.int64)
 
 
-@njit
+@njit_borrowing
 def count_in_history(history: np.ndarray, n: int, key: int) -> int:
     """How many of the first ``n`` hashes in ``history`` equal ``key``."""
     c = 0
@@ -93,7 +94,7 @@ def count_in_history(history: np.ndarray, n: int, key: int) -> int:
     return c
 
 
-@njit
+@njit_borrowing
 def push_history(state: np.ndarray, history: np.ndarray, nhist: int, reset: bool) -> int:
     """Record the position of ``state`` (its HASH) for the repetition rule and return the new
     history length. ``reset`` (the number of dice changed) starts a new history. A full buffer

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.kernel.jit import njit
+from diceboard.kernel.jit import njit_borrowing
 
 __all__ = ["copy_into", "copy_whole"]
 
 
-@njit
+@njit_borrowing
 def copy_into(dst: np.ndarray, src: np.ndarray, n: int) -> None:
     """``dst[:n] = src[:n]`` for one-dimensional arrays that do not overlap (or where ``dst``
     starts before ``src``, as the loop copies forward). Raises ``ValueError`` when either
@@ -29,7 +29,7 @@ def copy_into(dst: np.ndarray, src: np.ndarray, n: int) -> None:
         dst[i] = src[i]
 
 
-@njit
+@njit_borrowing
 def copy_whole(dst: np.ndarray, src: np.ndarray) -> None:
     """``dst[:] = src`` for one-dimensional arrays of the same length that do not overlap.
     Raises ``ValueError`` when the lengths differ."""

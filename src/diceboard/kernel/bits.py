@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from diceboard.kernel.jit import jit_disabled, njit
+from diceboard.kernel.jit import jit_disabled, njit_borrowing
 
 __all__ = ["lowest_bit_index", "popcount"]
 
@@ -23,7 +23,7 @@ if not jit_disabled():
     _trailing_zeros = trailing_zeros
 
 
-@njit
+@njit_borrowing
 def lowest_bit_index(mask: int) -> int:
     """The index of the lowest set bit of a non-zero ``mask``.
 
@@ -33,7 +33,7 @@ def lowest_bit_index(mask: int) -> int:
     return _trailing_zeros(mask)
 
 
-@njit
+@njit_borrowing
 def popcount(mask: int) -> int:
     """Set bits of ``mask``.
 

@@ -68,13 +68,34 @@ TARGET_OPTIONS = {"nopython": True, "nogil": True, "no_cfunc_wrapper": True}
 def njit(func: F) -> F:
     """Compile ``func`` in nopython mode with an on-disk cache, stamped with the digest of
     every compiled source (a specialised copy keeps the narrower stamp it was given)."""
+    return _dispatcher(func, TARGET_OPTIONS)
+
+
+#: :data:`TARGET_OPTIONS` without numba's runtime (NRT), for :func:`njit_borrowing`
+BORROWING_OPTIONS = {**TARGET_OPTIONS, "_nrt": False}
+
+
+def njit_borrowing(func: F) -> F:
+    """:func:`njit` for a kernel function that only borrows its arrays: it allocates none
+    (numba refuses to compile one that does), makes no view it returns or keeps, and
+    returns numbers. Numba's runtime is left out, and with it the reference counting of
+    the array arguments: two atomic operations per array at each call that LLVM does not
+    inline, which numba prunes only in a function with one exit and no such calls (see
+    :mod:`~diceboard.kernel.refcount`). Safe because the caller holds every array for the
+    whole call, as every caller of a kernel function does. Measured on Chase's
+    ``has_legal_turn``, a dispatcher over one call: 61 ns a position with the counting,
+    31 without."""
+    return _dispatcher(func, BORROWING_OPTIONS)
+
+
+def _dispatcher(func: F, options: dict[str, bool]) -> F:
     if jit_disabled():
         return func
     if not hasattr(func, STAMP_ATTR):
         setattr(func, STAMP_ATTR, _compiled_stamp())
     install_locators()
     # a copy each: a dispatcher keeps the dict it is given as its own options
-    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=dict(TARGET_OPTIONS))
+    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=dict(options))
     dispatcher.enable_caching()
     return cast(F, dispatcher)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.kernel.jit import jit_disabled, njit
+from diceboard.kernel.jit import jit_disabled, njit, njit_borrowing
 
 __all__ = ["below", "new_rng"]
 
@@ -42,7 +42,7 @@ def new_rng(seed: int) -> np.ndarray:
     return rng
 
 
-@njit
+@njit_borrowing
 def _below_compiled(rng: np.ndarray, n: int) -> int:
     z = rng[0] + _U_GOLDEN
     rng[0] = z

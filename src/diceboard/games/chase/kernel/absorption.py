@@ -9,16 +9,16 @@ import numpy as np
 from diceboard.games.chase.kernel.board import put, set_phase, side_sign
 from diceboard.games.chase.kernel.geometry import NHEX
 from diceboard.games.chase.kernel.layout import BOARD, FULL_TOTAL, TOTAL
-from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel import TO_MOVE, njit_borrowing
 
 
-@njit
+@njit_borrowing
 def missing_pips(state: np.ndarray) -> int:
     """How many pips the player to move still has to absorb (0 when it totals 25)."""
     return max(0, FULL_TOTAL - state[TOTAL + state[TO_MOVE]])
 
 
-@njit
+@njit_borrowing
 def lowest_face(state: np.ndarray) -> int:
     """The lowest face among the dice of the player to move (7 when it has none)."""
     sign = side_sign(state[TO_MOVE])
@@ -30,7 +30,7 @@ def lowest_face(state: np.ndarray) -> int:
     return low
 
 
-@njit
+@njit_borrowing
 def next_lowest(state: np.ndarray, low: int, start: int) -> int:
     """The first hex from ``start`` on that holds a die of the player to move showing
     ``low``, or -1."""
@@ -41,7 +41,7 @@ def next_lowest(state: np.ndarray, low: int, start: int) -> int:
     return -1
 
 
-@njit
+@njit_borrowing
 def absorb(state: np.ndarray, hex_index: int) -> None:
     """Raise the die on ``hex_index`` (assumed one of the lowest) by as many missing pips
     as it can take."""
@@ -52,7 +52,7 @@ def absorb(state: np.ndarray, hex_index: int) -> None:
     set_phase(state)
 
 
-@njit
+@njit_borrowing
 def unabsorb(state: np.ndarray, hex_index: int, value: int) -> None:
     """Undo :func:`absorb`: put the die on ``hex_index`` back to ``value`` (its signed cell
     before) and the phase with it (the hash and totals follow the board)."""

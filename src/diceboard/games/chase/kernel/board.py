@@ -18,17 +18,17 @@ from diceboard.games.chase.kernel.layout import (
     SIDE_OCCUPIED,
     TOTAL,
 )
-from diceboard.kernel import HASH, PHASE, TO_MOVE, njit
+from diceboard.kernel import HASH, PHASE, TO_MOVE, njit_borrowing
 from diceboard.kernel.bits import lowest_bit_index
 
 
-@njit
+@njit_borrowing
 def side_sign(player: int) -> int:
     """+1 for Blue (player 0), -1 for Red: the sign of that player's cells."""
     return 1 - 2 * player
 
 
-@njit
+@njit_borrowing
 def pop_hex(word: int, bits: int) -> tuple[int, int]:
     """The lowest hex of ``bits``, an occupancy word (number ``word``: see
     :data:`.geometry.HEX_BIT`), and ``bits`` without it: ``while bits: sq, bits =
@@ -36,7 +36,7 @@ def pop_hex(word: int, bits: int) -> tuple[int, int]:
     return word * WORD_BITS + lowest_bit_index(bits), bits & (bits - 1)
 
 
-@njit
+@njit_borrowing
 def put(state: np.ndarray, hex_index: int, value: int) -> None:
     """Set a hex to ``value`` (0, ``+face`` Blue, ``-face`` Red)."""
     old = state[BOARD + hex_index]
@@ -64,14 +64,14 @@ def put(state: np.ndarray, hex_index: int, value: int) -> None:
     state[BOARD + hex_index] = value
 
 
-@njit
+@njit_borrowing
 def set_phase(state: np.ndarray) -> None:
     """PHASE: absorb while the player to move totals less than 25, else act."""
     short = state[TOTAL + state[TO_MOVE]] < FULL_TOTAL
     state[PHASE] = PHASE_ABSORB if short else PHASE_ACT
 
 
-@njit
+@njit_borrowing
 def pass_turn(state: np.ndarray) -> None:
     """Hand the turn to the other player."""
     state[TO_MOVE] = 1 - state[TO_MOVE]
@@ -79,7 +79,7 @@ def pass_turn(state: np.ndarray) -> None:
     set_phase(state)
 
 
-@njit
+@njit_borrowing
 def refresh(state: np.ndarray) -> None:
     """Recompute counts, totals, occupancy, hash and phase from the board and the player to
     move (after the board was filled directly, as a parser does)."""

@@ -19,7 +19,7 @@ from diceboard.games.chase.kernel.board import put
 from diceboard.games.chase.kernel.geometry import CHAMBER, NDIR, NHEX, STEP_HEADING, STEP_TO
 from diceboard.games.chase.kernel.layout import BOARD
 from diceboard.games.chase.kernel.trace import record
-from diceboard.kernel import njit
+from diceboard.kernel import njit_borrowing
 
 
 def _chamber_distance() -> np.ndarray:
@@ -41,7 +41,7 @@ def _chamber_distance() -> np.ndarray:
 CHAMBER_DISTANCE = _chamber_distance()
 
 
-@njit
+@njit_borrowing
 def chain_stays_out(hex_index: int, heading: int, dice: int) -> bool:
     """Whether a chain arriving on ``hex_index`` with ``heading`` surely ends before the
     chamber, its side having ``dice`` dice on the board (the moving die included): to push a
@@ -51,7 +51,7 @@ def chain_stays_out(hex_index: int, heading: int, dice: int) -> bool:
     return CHAMBER_DISTANCE[hex_index, heading] + 1 > dice - 1
 
 
-@njit
+@njit_borrowing
 def chain_end(
     state: np.ndarray, hex_index: int, heading: int, sign: int, vacated: int, filled: int
 ) -> int:
@@ -82,7 +82,7 @@ def chain_end(
         cur = nxt
 
 
-@njit
+@njit_borrowing
 def push(
     state: np.ndarray,
     value: int,

@@ -21,17 +21,17 @@ from diceboard.games.chase.kernel.geometry import (
 )
 from diceboard.games.chase.kernel.layout import DICE_PER_SIDE
 from diceboard.games.chase.kernel.trace import record
-from diceboard.kernel import njit
+from diceboard.kernel import njit_borrowing
 
 
-@njit
+@njit_borrowing
 def divides(face: int, dice_on_board: int) -> bool:
     """Whether a die showing ``face`` splits in two, its side having ``dice_on_board`` dice
     (the moving die included)."""
     return face >= 2 and dice_on_board < DICE_PER_SIDE
 
 
-@njit
+@njit_borrowing
 def split_end(
     state: np.ndarray, face: int, heading: int, sign: int, dice_on_board: int, vacated: int
 ) -> int:
@@ -45,7 +45,7 @@ def split_end(
     return min(right, 0)
 
 
-@njit
+@njit_borrowing
 def split(
     state: np.ndarray,
     face: int,
@@ -82,7 +82,7 @@ def split(
     return ntrace, segment
 
 
-@njit
+@njit_borrowing
 def _leave(
     state: np.ndarray,
     value: int,

@@ -29,10 +29,11 @@ from diceboard.kernel import (
     TO_MOVE,
     count_in_history,
     njit,
+    njit_borrowing,
 )
 
 
-@njit
+@njit_borrowing
 def check_end(state: np.ndarray, opts: np.ndarray, history: np.ndarray, nhist: int) -> None:
     """Decide whether the game is over after a turn and record the result in ``state``
     (``history[:nhist]`` already holds the new position)."""

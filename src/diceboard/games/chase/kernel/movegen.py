@@ -49,11 +49,11 @@ from diceboard.games.chase.kernel.movement import (
     landing_status,
 )
 from diceboard.games.chase.kernel.transfer import NEW_FACES, can_transfer
-from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit
+from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit_borrowing
 from diceboard.kernel.bits import lowest_bit_index
 
 
-@njit
+@njit_borrowing
 def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
     """Write the legal action ids of ``state`` into ``out`` and return how many there are
     (none once the game is over)."""
@@ -64,7 +64,7 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
     return act_actions(state, out)
 
 
-@njit
+@njit_borrowing
 def absorb_actions(state: np.ndarray, out: np.ndarray) -> int:
     """The lowest dice of the player to move, each one only if raising it still leaves a
     legal turn to complete. Each candidate is tried on ``state`` itself and undone (no
@@ -84,7 +84,7 @@ def absorb_actions(state: np.ndarray, out: np.ndarray) -> int:
     return n
 
 
-@njit
+@njit_borrowing
 def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     """The moves and transfers of the player to move, in notation order."""
     player = state[TO_MOVE]
@@ -128,7 +128,7 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     return n
 
 
-@njit
+@njit_borrowing
 def transfers_led_by(
     state: np.ndarray, lo: int, face: int, sign: int, out: np.ndarray, n: int
 ) -> int:
@@ -160,7 +160,7 @@ def transfers_led_by(
     return n
 
 
-@njit
+@njit_borrowing
 def has_act(state: np.ndarray) -> bool:
     """Whether the player to move (having absorbed) has a legal move or transfer."""
     player = state[TO_MOVE]
@@ -187,7 +187,7 @@ def has_act(state: np.ndarray) -> bool:
     return False
 
 
-@njit
+@njit_borrowing
 def has_legal_turn(state: np.ndarray) -> bool:
     """Whether the player to move has a legal turn: some way to absorb (if it must) after
     which a move or transfer is legal."""
@@ -206,7 +206,7 @@ assert 2 * _LEVELS_PER_WORD >= DICE_PER_SIDE and _LEVEL_BITS * _LEVELS_PER_WORD 
 assert (1 << _HEX_BITS) > NHEX
 
 
-@njit
+@njit_borrowing
 def _absorption_leads_to_an_act(state: np.ndarray) -> bool:
     """A depth-first search over the absorb choices, made on ``state`` itself and undone
     step by step (it is as it was on return): is there an act at the end of one?"""
@@ -249,7 +249,7 @@ def _absorption_leads_to_an_act(state: np.ndarray) -> bool:
     return found
 
 
-@njit
+@njit_borrowing
 def _undo_level(state: np.ndarray, level: int, low_word: int, high_word: int, sign: int) -> int:
     """Undo the absorb step of ``level`` recorded in the two words; the hex it raised."""
     word = low_word if level < _LEVELS_PER_WORD else high_word

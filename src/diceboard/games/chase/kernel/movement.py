@@ -22,7 +22,7 @@ from diceboard.games.chase.kernel.geometry import (
 )
 from diceboard.games.chase.kernel.layout import BOARD, COUNT, OCCUPIED
 from diceboard.games.chase.kernel.trace import record
-from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel import TO_MOVE, njit_borrowing
 from diceboard.kernel.refcount import released
 
 # what move_status finds
@@ -38,7 +38,7 @@ assert HEX_WORD[CHAMBER] == 0
 _CHAMBER_BIT = int(HEX_BIT[CHAMBER])
 
 
-@njit
+@njit_borrowing
 def path_clear(state: np.ndarray, frm: int, d: int, face: int) -> bool:
     """Whether every hex a die with ``face`` passes from ``frm`` in direction ``d`` before its
     last step is empty and not the chamber (two bitset tests)."""
@@ -47,7 +47,7 @@ def path_clear(state: np.ndarray, frm: int, d: int, face: int) -> bool:
     return blocked == 0
 
 
-@njit
+@njit_borrowing
 def path_obstacle(state: np.ndarray, frm: int, d: int, face: int) -> tuple[int, int]:
     """The first thing in the way of a path that is not clear: ``(MOVE_THROUGH_CHAMBER,
     chamber)`` or ``(MOVE_BLOCKED, hex of the die)``."""
@@ -60,7 +60,7 @@ def path_obstacle(state: np.ndarray, frm: int, d: int, face: int) -> tuple[int, 
     return MOVE_QUIET, -1  # not reached: called only for a path that is not clear
 
 
-@njit
+@njit_borrowing
 def move_status(state: np.ndarray, frm: int, d: int) -> tuple[int, int]:
     """Whether the die on ``frm`` (of the player to move) may move in direction ``d``:
     ``(MOVE_QUIET or MOVE_CAPTURE, landing hex)`` when it may, else the reason and the hex
@@ -69,7 +69,7 @@ def move_status(state: np.ndarray, frm: int, d: int) -> tuple[int, int]:
     return die_move_status(state, frm, d, state[BOARD + frm] * side_sign(player), player)
 
 
-@njit
+@njit_borrowing
 def die_move_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
     """:func:`move_status` for a die of ``player`` showing ``face`` (move generation knows
     both already).
@@ -90,7 +90,7 @@ LAND_CAPTURE = 1  # an enemy die, captured
 LAND_WALK = 2  # a friendly die to bump or the chamber: the move goes on (a chain, a split)
 
 
-@njit
+@njit_borrowing
 def landing_kind(target: int, land: int) -> int:
     """What the last step of a move meets on ``land``, where ``target`` is the die there as
     the moving side sees it (its face, negative for an enemy die, 0 for none)."""
@@ -101,7 +101,7 @@ def landing_kind(target: int, land: int) -> int:
     return LAND_STOP
 
 
-@njit
+@njit_borrowing
 def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
     """:func:`die_move_status` for a path known to be clear (:func:`path_clear`): what the
     last step meets decides.
@@ -128,7 +128,7 @@ def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) 
     return released(state, status), where
 
 
-@njit
+@njit_borrowing
 def candidate_clear(state: np.ndarray, frm: int, face: int, j: int) -> bool:
     """:func:`path_clear` for the ``j``-th move candidate of a die with ``face`` on ``frm``
     (:data:`~.geometry.MOVE_CANDIDATES`, whose paths never pass the chamber)."""
@@ -139,7 +139,7 @@ def candidate_clear(state: np.ndarray, frm: int, face: int, j: int) -> bool:
     return blocked == 0
 
 
-@njit
+@njit_borrowing
 def play_move(state: np.ndarray, frm: int, d: int, trace: np.ndarray) -> int:
     """Move the die on ``frm`` in direction ``d`` (assumed legal), resolving bumps, captures
     and the split; the player to move is unchanged. Records the path and every displaced die

@@ -11,10 +11,10 @@ from diceboard.games.chase.kernel.geometry import NDIR
 from diceboard.games.chase.kernel.layout import ABSORB, COUNT, MOVE, TRANSFER
 from diceboard.games.chase.kernel.movement import play_move
 from diceboard.games.chase.kernel.transfer import play_transfer
-from diceboard.kernel import CLOCK, PLY, njit, push_history
+from diceboard.kernel import CLOCK, PLY, njit_borrowing, push_history
 
 
-@njit
+@njit_borrowing
 def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, nhist: int) -> int:
     """Apply ``action`` (assumed legal) to ``state`` in place.
 

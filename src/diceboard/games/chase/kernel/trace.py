@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.kernel import njit
+from diceboard.kernel import njit_borrowing
 
 #: rows (pairs) enough for any move: the path (7) plus two rows for each of at most 2 × 20 displaced
 #: dice
 MAX_TRACE = 96
 
 
-@njit
+@njit_borrowing
 def record(trace: np.ndarray, n: int, segment: int, hex_index: int) -> int:
     """Append ``(segment, hex_index)`` to ``trace`` (if it records) and return its length."""
     if trace.shape[0] == 0:

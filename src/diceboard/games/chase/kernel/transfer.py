@@ -8,7 +8,7 @@ import numpy as np
 from diceboard.games.chase.kernel.board import put, side_sign
 from diceboard.games.chase.kernel.geometry import MAX_FACE, NEIGHBOUR, PAIR_DIRS, PAIR_PARTNER
 from diceboard.games.chase.kernel.layout import BOARD, TRANSFER
-from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel import TO_MOVE, njit_borrowing
 
 # what transfer_status finds
 TRANSFER_OK = 0
@@ -20,7 +20,7 @@ TRANSFER_UNCHANGED = 5  # the faces stay as they are
 TRANSFER_BAD_FACE = 6  # a new face outside 1…6
 
 
-@njit
+@njit_borrowing
 def new_face_range(total: int) -> tuple[int, int]:
     """The faces one die of a pair totalling ``total`` can take (the other takes the rest)."""
     return max(1, total - 6), min(6, total - 1)
@@ -42,14 +42,14 @@ def _new_faces() -> np.ndarray:
 NEW_FACES = _new_faces()
 
 
-@njit
+@njit_borrowing
 def can_transfer(a: int, b: int) -> bool:
     """Whether dice showing ``a`` and ``b`` have any transfer (all but 1+1 and 6+6)."""
     lo, hi = new_face_range(a + b)
     return hi > lo
 
 
-@njit
+@njit_borrowing
 def transfer_status(state: np.ndarray, first: int, second: int, f1: int, f2: int) -> int:
     """Whether the dice on ``first`` and ``second`` may take faces ``f1`` and ``f2``."""
     adjacent = False
@@ -74,7 +74,7 @@ def transfer_status(state: np.ndarray, first: int, second: int, f1: int, f2: int
     return TRANSFER_OK
 
 
-@njit
+@njit_borrowing
 def transfer_hexes(action: int) -> tuple[int, int, int]:
     """The anchor hex, the partner hex and the anchor's new face of a transfer action."""
     rel = action - TRANSFER
@@ -82,7 +82,7 @@ def transfer_hexes(action: int) -> tuple[int, int, int]:
     return pair // len(PAIR_DIRS), PAIR_PARTNER[pair], rel % 6 + 1
 
 
-@njit
+@njit_borrowing
 def play_transfer(state: np.ndarray, action: int) -> None:
     """Play a transfer action (assumed legal)."""
     anchor, partner, face = transfer_hexes(action)

@@ -6,11 +6,11 @@ import numpy as np
 
 from diceboard.games.custodian.kernel.hashing import cell_key
 from diceboard.games.custodian.kernel.layout import BOARD, NDIR, NEIGHBOUR
-from diceboard.kernel import HASH, njit
+from diceboard.kernel import HASH, njit_borrowing
 from diceboard.kernel.bits import lowest_bit_index
 
 
-@njit
+@njit_borrowing
 def resolve_captures(state: np.ndarray, sq: int, single: bool) -> int:
     """Remove the opposing dice sandwiched by the die on ``sq``; return how many were taken.
 

@@ -22,10 +22,11 @@ from diceboard.kernel import (
     RESULT_NONE,
     RESULT_SECOND,
     njit,
+    njit_borrowing,
 )
 
 
-@njit
+@njit_borrowing
 def dice_count(state: np.ndarray, player: int) -> int:
     """Dice of ``player`` (0 White, 1 Black) on the board."""
     sign = 1 if player == 0 else -1
@@ -36,7 +37,7 @@ def dice_count(state: np.ndarray, player: int) -> int:
     return n
 
 
-@njit
+@njit_borrowing
 def check_end(
     state: np.ndarray,
     opts: np.ndarray,
@@ -48,7 +49,7 @@ def check_end(
     check_move_end(state, history, nhist, two_passes, True, opts[OPT_NO_CAPTURE_LIMIT])
 
 
-@njit
+@njit_borrowing
 def check_move_end(
     state: np.ndarray,
     history: np.ndarray,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.custodian.kernel.layout import BOARD, HAND, NSQ, UNROLLED
-from diceboard.kernel import HASH, PHASE, TO_MOVE, njit, zobrist_keys
+from diceboard.kernel import HASH, PHASE, TO_MOVE, njit_borrowing, zobrist_keys
 
 _CELL_KEYS = 0  # NSQ * 15: value + 7
 _TO_MOVE_KEY = _CELL_KEYS + NSQ * 15
@@ -15,19 +15,19 @@ _UNROLLED_KEYS = _HAND_KEYS + 72  # player * 6 + count
 KEYS: np.ndarray = zobrist_keys(0xC057_0D1A, _UNROLLED_KEYS + 12)
 
 
-@njit
+@njit_borrowing
 def cell_key(sq: int, value: int) -> int:
     """The key of a die ``value`` (signed face, non-zero) on ``sq``: XOR it in or out."""
     return KEYS[_CELL_KEYS + sq * 15 + value + 7]
 
 
-@njit
+@njit_borrowing
 def to_move_key() -> int:
     """The key XORed in while the second player is to move."""
     return KEYS[_TO_MOVE_KEY]
 
 
-@njit
+@njit_borrowing
 def full_hash(state: np.ndarray) -> int:
     """The Zobrist hash of ``state`` (board, player to move, phase and hands)."""
     h = 0
@@ -49,7 +49,7 @@ def full_hash(state: np.ndarray) -> int:
     return h
 
 
-@njit
+@njit_borrowing
 def rehash(state: np.ndarray) -> None:
     """Store the hash of ``state`` in its HASH field."""
     state[HASH] = full_hash(state)

@@ -30,12 +30,12 @@ from diceboard.games.custodian.kernel.walks import (
     shift,
     step_destinations,
 )
-from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit
+from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit_borrowing
 from diceboard.kernel.bits import lowest_bit_index
 from diceboard.kernel.refcount import released
 
 
-@njit
+@njit_borrowing
 def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
     """Write the legal action ids of ``state`` into ``out`` and return how many there are.
 
@@ -156,7 +156,7 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
     return released(out, n)
 
 
-@njit
+@njit_borrowing
 def has_step_or_jump(state: np.ndarray, opts: np.ndarray) -> bool:
     """Whether the player to move has any move besides ``pass``."""
     sign = 1 if state[TO_MOVE] == 0 else -1

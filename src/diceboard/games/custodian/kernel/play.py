@@ -29,10 +29,10 @@ from diceboard.games.custodian.kernel.layout import (
     STEP_TURN,
 )
 from diceboard.games.custodian.kernel.setup import apply_placement, apply_setup_roll
-from diceboard.kernel import CHANCE, CLOCK, HASH, PHASE, PLY, TO_MOVE, njit, push_history
+from diceboard.kernel import CHANCE, CLOCK, HASH, PHASE, PLY, TO_MOVE, njit_borrowing, push_history
 
 
-@njit
+@njit_borrowing
 def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, nhist: int) -> int:
     """Apply ``action`` (assumed legal) to ``state`` in place.
 
@@ -115,7 +115,7 @@ def step(state: np.ndarray, opts: np.ndarray, action: int, history: np.ndarray, 
     return nhist
 
 
-@njit
+@njit_borrowing
 def _finish_move(
     state: np.ndarray,
     history: np.ndarray,

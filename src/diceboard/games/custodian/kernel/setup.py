@@ -15,16 +15,16 @@ from diceboard.games.custodian.kernel.layout import (
     STATE_LEN,
     UNROLLED,
 )
-from diceboard.kernel import CHANCE, PHASE, PLY, TO_MOVE, njit
+from diceboard.kernel import CHANCE, PHASE, PLY, TO_MOVE, njit_borrowing
 
 
-@njit
+@njit_borrowing
 def home_rank(player: int) -> int:
     """Rank index of a player's home rank: 0 (rank 1) for White, 4 (rank 5) for Black."""
     return 0 if player == 0 else 4
 
 
-@njit
+@njit_borrowing
 def new_game(state: np.ndarray) -> None:
     """Fill ``state`` with the very first state: before any roll, ten dice unrolled."""
     for i in range(STATE_LEN):
@@ -37,7 +37,7 @@ def new_game(state: np.ndarray) -> None:
     rehash(state)
 
 
-@njit
+@njit_borrowing
 def hand_size(state: np.ndarray, player: int) -> int:
     """Rolled dice that ``player`` still has to place."""
     n = 0
@@ -46,7 +46,7 @@ def hand_size(state: np.ndarray, player: int) -> int:
     return n
 
 
-@njit
+@njit_borrowing
 def apply_setup_roll(state: np.ndarray, face: int, placement_rolled: bool) -> None:
     """One setup roll: White's five dice are rolled first, then Black's. Under placement
     ``rolled`` the die goes straight onto the next empty square of its home rank (files a to e);
@@ -69,7 +69,7 @@ def apply_setup_roll(state: np.ndarray, face: int, placement_rolled: bool) -> No
     rehash(state)
 
 
-@njit
+@njit_borrowing
 def apply_placement(state: np.ndarray, face: int, sq: int) -> bool:
     """Place a die from the hand; return True when this completed the placement phase."""
     player = state[TO_MOVE]

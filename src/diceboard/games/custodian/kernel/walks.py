@@ -16,10 +16,10 @@ from diceboard.games.custodian.kernel.layout import (
     RANK1_MASK,
     RANK5_MASK,
 )
-from diceboard.kernel import njit
+from diceboard.kernel import njit_borrowing
 
 
-@njit
+@njit_borrowing
 def occupied_mask(state: np.ndarray) -> int:
     """Bit ``sq`` set for every square that holds a die."""
     m = 0
@@ -29,7 +29,7 @@ def occupied_mask(state: np.ndarray) -> int:
     return m
 
 
-@njit
+@njit_borrowing
 def shift(mask: int, d: int) -> int:
     """Move every bit of ``mask`` one square in direction ``d`` (W, S, N, E), dropping those
     that leave the board."""
@@ -42,7 +42,7 @@ def shift(mask: int, d: int) -> int:
     return (mask << 5) & FULL_MASK
 
 
-@njit
+@njit_borrowing
 def step_destinations(start: int, length: int, empty: int, self_avoiding: bool) -> int:
     """Mask of the squares where a walk of exactly ``length`` orthogonal steps from ``start``
     can end, entering only squares of ``empty`` (which includes the vacated ``start``).
@@ -56,7 +56,7 @@ def step_destinations(start: int, length: int, empty: int, self_avoiding: bool) 
     return no_reversal_ends(start, length, empty)
 
 
-@njit
+@njit_borrowing
 def no_reversal_ends(start: int, length: int, empty: int) -> int:
     """:func:`step_destinations` under the path option ``no-reversal``."""
     # Dynamic programming over (square, last direction): layer[d] holds the squares that a walk
@@ -80,7 +80,7 @@ def no_reversal_ends(start: int, length: int, empty: int) -> int:
 MAX_WALK = 11
 
 
-@njit
+@njit_borrowing
 def self_avoiding_ends(start: int, length: int, free: int) -> int:
     """Ends of the self-avoiding walks of exactly ``length`` (at most :data:`MAX_WALK`) steps
     from ``start`` through the squares of ``free``: an explicit depth-first search (numba's
@@ -114,7 +114,7 @@ def self_avoiding_ends(start: int, length: int, free: int) -> int:
     return result
 
 
-@njit
+@njit_borrowing
 def jumpers(own: int, occupied: int, empty: int, d: int) -> int:
     """The dice of ``own`` that can jump in direction ``d``: the next square that way holds a
     die and the one beyond is empty. Whole masks at once, so that move generation reads no
@@ -123,7 +123,7 @@ def jumpers(own: int, occupied: int, empty: int, d: int) -> int:
     return own & shift(shift(empty, back) & occupied, back)
 
 
-@njit
+@njit_borrowing
 def jump_target(state: np.ndarray, sq: int, d: int) -> int:
     """The landing square of a jump from ``sq`` in direction ``d``, or -1 if there is none:
     the adjacent square must hold a die (either colour) and the one beyond must be empty."""

@@ -5,6 +5,17 @@ from __future__ import annotations
 import pytest
 
 from diceboard import IllegalMoveError
+from diceboard.games.chase.kernel.bump import CHAMBER_DISTANCE, chain_stays_out
+from diceboard.games.chase.kernel.geometry import (
+    CHAMBER,
+    HEX_NAMES,
+    NDIR,
+    NHEX,
+    STEP_HEADING,
+    STEP_TO,
+    E,
+    W,
+)
 
 from .helpers import dice, moves, state
 
@@ -76,18 +87,6 @@ def test_a_chain_into_the_chamber_makes_the_move_illegal() -> None:
 
 
 def test_the_chamber_distance_of_a_line() -> None:
-    from diceboard.games.chase.kernel.bump import CHAMBER_DISTANCE, chain_stays_out
-    from diceboard.games.chase.kernel.geometry import (
-        CHAMBER,
-        E,
-        HEX_NAMES,
-        NDIR,
-        NHEX,
-        STEP_HEADING,
-        STEP_TO,
-        W,
-    )
-
     e4, e3, a1 = (HEX_NAMES.index(name) for name in ("e4", "e3", "a1"))
     assert CHAMBER_DISTANCE[e4, E] == 0 and CHAMBER_DISTANCE[e3, E] == 1
     assert CHAMBER_DISTANCE[e4, W] == 7  # e3 e2 e1 e9 e8 e7 e6, then e5

@@ -40,3 +40,13 @@ def test_the_digest_changes_with_a_kernel_only(tmp_path: Path) -> None:
     layout = package / "games" / "custodian" / "kernel" / "layout.py"
     layout.write_text(layout.read_text() + "\n# a comment\n")
     assert compiled_sources_digest(package) != first
+
+
+def test_a_file_naming_njit_borrowing_is_a_compiled_source(tmp_path: Path) -> None:
+    package = tmp_path / "diceboard"
+    shutil.copytree(PACKAGE_DIR, package, ignore=shutil.ignore_patterns("__pycache__"))
+    first = compiled_sources_digest(package)
+    helper = package / "ai" / "a_helper.py"
+    helper.write_text("from diceboard.kernel import njit_borrowing\n")
+    assert helper in compiled_files(package)
+    assert compiled_sources_digest(package) != first

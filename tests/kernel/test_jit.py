@@ -58,3 +58,34 @@ def test_njit_makes_a_cached_kernel_dispatcher() -> None:
     assert isinstance(compiled, KernelDispatcher)
     assert compiled._cache is not None  # type: ignore[attr-defined]
     assert compiled(14) == 42
+
+
+def _count_positive(a: np.ndarray) -> int:
+    n = 0
+    for i in range(a.shape[0]):
+        n += a[i] > 0
+    return n
+
+
+def _allocate(n: int) -> int:
+    a = np.zeros(n, dtype=np.int64)
+    return int(a.sum())
+
+
+def test_a_borrowing_kernel_runs_without_numba_runtime_and_keeps_no_reference() -> None:
+    import sys
+
+    from numba.core import errors
+
+    from diceboard.kernel.jit import njit_borrowing
+
+    compiled = njit_borrowing(_count_positive)
+    assert isinstance(compiled, KernelDispatcher)
+    assert compiled.targetoptions["_nrt"] is False
+    a = np.array([3, -1, 2, 0], dtype=np.int64)
+    before = sys.getrefcount(a)
+    assert [compiled(a) for _ in range(100)] == [2] * 100
+    assert sys.getrefcount(a) == before
+    # one that allocates is refused when it compiles, not run without the runtime
+    with pytest.raises(errors.TypingError):
+        njit_borrowing(_allocate)(3)

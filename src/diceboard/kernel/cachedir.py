@@ -8,9 +8,10 @@ only: editing a compiled file moves to a fresh directory (and a full recompile),
 the server, the CLI or a docstring of the game API leaves the cache warm.
 
 The compiled sources are every ``.py`` file under ``src/diceboard`` whose text names ``njit``
-(:mod:`diceboard.kernel.jit`) or the search ``@template`` marker, together with every ``.py``
-file of a ``kernel`` folder (the shared :mod:`diceboard.kernel` and each game's rules kernel:
-their layouts and geometry hold the constants that numba freezes into the compiled code).
+or ``njit_borrowing`` (:mod:`diceboard.kernel.jit`) or the search ``@template`` marker,
+together with every ``.py`` file of a ``kernel`` folder (the shared :mod:`diceboard.kernel`
+and each game's rules kernel: their layouts and geometry hold the constants that numba
+freezes into the compiled code).
 Constants that compiled code uses belong in one of those files, or the digest misses them.
 
 This module imports nothing but the standard library, so ``conftest.py`` can load it by path
@@ -36,7 +37,7 @@ __all__ = [
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 #: text that marks a file as holding code numba compiles
-_COMPILED = re.compile(rb"\bnjit\b|@template\b")
+_COMPILED = re.compile(rb"\bnjit(?:_borrowing)?\b|@template\b")
 
 
 def sources_digest(files: Iterable[Path]) -> bytes:

@@ -1,7 +1,6 @@
 """The hot kernel functions keep no reference counting in their compiled code (no NRT_incref
-or NRT_decref): those written so that numba prunes it (:mod:`diceboard.kernel.refcount`),
-and those compiled without numba's runtime (:func:`~diceboard.kernel.jit.njit_borrowing`),
-which call functions that LLVM does not inline. Compiled afresh in a subprocess (numba
+or NRT_decref): they are compiled without numba's runtime
+(:func:`~diceboard.kernel.jit.njit_borrowing`). Compiled afresh in a subprocess (numba
 cannot show the code of a function it loaded from its cache)."""
 
 from __future__ import annotations

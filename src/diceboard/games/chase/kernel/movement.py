@@ -23,7 +23,6 @@ from diceboard.games.chase.kernel.geometry import (
 from diceboard.games.chase.kernel.layout import BOARD, COUNT, OCCUPIED
 from diceboard.games.chase.kernel.trace import record
 from diceboard.kernel import TO_MOVE, njit_borrowing
-from diceboard.kernel.refcount import released
 
 # what move_status finds
 MOVE_QUIET = 0  # legal, written with "-": an empty hex, a bump or the chamber
@@ -74,14 +73,14 @@ def die_move_status(state: np.ndarray, frm: int, d: int, face: int, player: int)
     """:func:`move_status` for a die of ``player`` showing ``face`` (move generation knows
     both already).
 
-    Move generation does not call this: it tests each path with :func:`path_clear` and
-    calls :func:`landing_status` for the clear ones, never looking for an obstacle (which
-    only the message of an illegal move needs)."""
+    Move generation does not call this: it tests each path with :func:`candidate_clear`
+    and settles an empty or enemy landing hex itself (:func:`landing_kind`), never looking
+    for an obstacle (which only the message of an illegal move needs)."""
     if not path_clear(state, frm, d, face):
         status, where = path_obstacle(state, frm, d, face)
     else:
         status, where = landing_status(state, frm, d, face, player)
-    return released(state, status), where
+    return status, where
 
 
 # what a move's last step meets (landing_kind)
@@ -104,11 +103,8 @@ def landing_kind(target: int, land: int) -> int:
 @njit_borrowing
 def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) -> tuple[int, int]:
     """:func:`die_move_status` for a path known to be clear (:func:`path_clear`): what the
-    last step meets decides.
-
-    One exit, with ``state`` used last there (:func:`~diceboard.kernel.refcount.released`):
-    move generation calls this for every clear path that lands on a friendly die or the
-    chamber, and so numba can drop the two atomic reference-count operations of each call."""
+    last step meets decides (move generation calls this only for a clear path that lands on
+    a friendly die or the chamber)."""
     sign = side_sign(player)
     status = MOVE_QUIET
     land = PATH[frm, d, face - 1]
@@ -125,7 +121,7 @@ def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) 
         if end < 0:
             status = MOVE_INTO_CHAMBER
             where = -1 - end
-    return released(state, status), where
+    return status, where
 
 
 @njit_borrowing

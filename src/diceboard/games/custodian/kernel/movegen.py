@@ -32,7 +32,6 @@ from diceboard.games.custodian.kernel.walks import (
 )
 from diceboard.kernel import CHANCE, PHASE, RESULT, TO_MOVE, njit_borrowing
 from diceboard.kernel.bits import lowest_bit_index
-from diceboard.kernel.refcount import released
 
 
 @njit_borrowing
@@ -153,7 +152,7 @@ def legal_actions(state: np.ndarray, opts: np.ndarray, out: np.ndarray) -> int:
         if n == 0:
             out[0] = PASS
             n = 1
-    return released(out, n)
+    return n
 
 
 @njit_borrowing

@@ -12,11 +12,9 @@ import numpy as np
 
 from diceboard.games.chase.kernel.absorption import absorb, lowest_face, next_lowest, unabsorb
 from diceboard.games.chase.kernel.board import pop_hex, side_sign
-from diceboard.games.chase.kernel.bump import chain_stays_out
 from diceboard.games.chase.kernel.geometry import (
     CANDIDATE_DIR,
     CANDIDATE_LAND,
-    CHAMBER,
     MOVE_CANDIDATES,
     N_MOVE_CANDIDATES,
     N_UPPER,
@@ -24,7 +22,6 @@ from diceboard.games.chase.kernel.geometry import (
     NEIGHBOUR,
     NHEX,
     PAIR_DIRS,
-    PATH_HEADING,
     UPPER,
     UPPER_BITS,
     UPPER_PAIR,
@@ -32,7 +29,6 @@ from diceboard.games.chase.kernel.geometry import (
 from diceboard.games.chase.kernel.layout import (
     ABSORB,
     BOARD,
-    COUNT,
     DICE_PER_SIDE,
     MOVE,
     PHASE_ABSORB,
@@ -90,7 +86,6 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
     player = state[TO_MOVE]
     sign = side_sign(player)
     own = SIDE_OCCUPIED + 2 * player
-    dice = state[COUNT + player]
     n = 0
     for word in range(2):  # the player's dice in board order
         bits = state[own + word]
@@ -108,12 +103,7 @@ def act_actions(state: np.ndarray, out: np.ndarray) -> int:
                     captures |= 1 << j
                 elif (
                     kind == LAND_STOP
-                    or (
-                        # a bump whose chain cannot reach the chamber
-                        land != CHAMBER
-                        and chain_stays_out(land, PATH_HEADING[sq, d, face - 1], dice)
-                    )
-                    # else walk the chain or the split (a call: seldom needed)
+                    # a bump or a split (a call: seldom needed)
                     or landing_status(state, sq, d, face, player)[0] == MOVE_QUIET
                 ):
                     out[n] = MOVE + sq * NDIR + d

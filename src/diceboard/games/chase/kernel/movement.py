@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.chase.kernel.board import put, side_sign
-from diceboard.games.chase.kernel.bump import chain_end, push
+from diceboard.games.chase.kernel.bump import chain_end, chain_stays_out, push
 from diceboard.games.chase.kernel.chamber import split, split_end
 from diceboard.games.chase.kernel.geometry import (
     CANDIDATE_MASK,
@@ -116,6 +116,8 @@ def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) 
         heading = PATH_HEADING[frm, d, face - 1]
         if land == CHAMBER:
             end = split_end(state, face, heading, sign, state[COUNT + player], frm)
+        elif chain_stays_out(land, heading, state[COUNT + player]):
+            end = land  # a bump whose chain cannot reach the chamber: no need to walk it
         else:
             end = chain_end(state, land, heading, sign, frm, -1)
         if end < 0:

@@ -282,21 +282,6 @@ def test_the_threads_do_not_change_the_games(game: str) -> None:
         assert np.array_equal(a, b)
 
 
-def test_an_error_in_one_chunk_is_raised_after_every_chunk_finished() -> None:
-    from diceboard.vector.threads import run_in_chunks
-
-    done: list[tuple[int, int]] = []
-
-    def loop(lo: int, hi: int) -> None:
-        done.append((lo, hi))
-        if lo == 50:
-            raise ValueError("chunk 50")
-
-    with pytest.raises(ValueError, match="chunk 50"):
-        run_in_chunks(loop, (), 100, 2)
-    assert sorted(done) == [(0, 50), (50, 100)]
-
-
 @pytest.mark.parametrize("bad", [0, -1, 257, 1.5, True, "2"])
 def test_set_threads_refuses_what_is_not_a_thread_count(bad: object) -> None:
     with pytest.raises(ValueError, match="threads must be"):

@@ -190,14 +190,6 @@ def _as_actions(state: VectorState, actions: Any) -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
-def _active(state: VectorState) -> np.ndarray:
-    # with auto_reset a row whose game just ended already holds the next game
-    if state.config.auto_reset:
-        return np.ones(state.batch_size, dtype=np.bool_)
-    active: np.ndarray = ~(state.terminated | state.truncated)
-    return active
-
-
 def _illegal(state: VectorState, actions: np.ndarray, bad: np.ndarray) -> IllegalMoveError:
     i = int(np.flatnonzero(bad)[0])
     a = int(actions[i])
@@ -225,8 +217,8 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
 
     The legality check, the step, the chance events and the next legal actions of every game
     run in one loop over the batch (over one chunk of it per thread when the batch runs on
-    several; an in-place step checks the actions first, on one thread, so that an illegal one
-    changes nothing).
+    several; an in-place step checks every action in a pass of its own before, so that an
+    illegal one changes nothing).
 
     >>> import numpy as np, diceboard.vector as dv
     >>> s = dv.init("custodian", seed=3, batch=4)
@@ -240,7 +232,18 @@ def step(state: VectorState, actions: Any, *, donate: bool = False) -> VectorSta
     bad = np.zeros(b, dtype=np.bool_)
     if donate:
         # the rows are overwritten as they are stepped: every action is checked first
-        kernels.illegal_rows(acts, state.legal_ids, state.num_legal, _active(state), bad)
+        run_batch_loop(
+            cfg.thread_choice("check"),
+            b,
+            cfg.loops.check_range,
+            acts,
+            state.legal_ids,
+            state.num_legal,
+            state.terminated,
+            state.truncated,
+            cfg.auto_reset,
+            bad,
+        )
         if bad.any():
             raise _illegal(state, acts, bad)
     new = state if donate else _empty_like(state)

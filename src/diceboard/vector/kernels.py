@@ -4,8 +4,12 @@ after the other.
 Each loop takes a whole batch (arrays with one row per game) and the range ``lo <= i < hi``
 of rows it works on, so that :mod:`diceboard.vector.threads` can run contiguous chunks of one
 batch on several threads at once (the loops are compiled without the GIL) or the whole batch
-on one: the same compiled code either way. A call allocates one legal-action buffer, nothing
-per game and per step. Everything a step needs happens inside one loop over its rows — the
+on one: the same compiled code either way. After the range come a crew call's ``control,
+seq, bounds, spins``: with ``seq > 0`` the loop is the call's lead, which hands the other
+chunks to the crew's threads and runs its own (:mod:`diceboard.vector.handoff`, whose
+:data:`~diceboard.vector.handoff.SOLO` runs just the range). A call allocates one
+legal-action buffer, nothing per game and per step. Everything a step needs happens inside
+one loop over its rows — the
 legality check of the given actions, the step, the chance events, the next legal actions.
 The loops never return Python objects: results go into preallocated output arrays.
 
@@ -29,11 +33,11 @@ from diceboard.encoding import encoding_module
 from diceboard.kernel import CHANCE, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
 from diceboard.kernel.arrays import copy_into, copy_whole
 from diceboard.kernel.specialise import specialise, template
+from diceboard.vector.handoff import chunks_done, first_chunk, next_chunk
 from diceboard.vector.rng import below
 
 __all__ = [
     "Loops",
-    "illegal_rows",
     "loops_for",
     "mask_rows",
     "pick_rows",
@@ -125,21 +129,32 @@ def reset_range(
     max_legal: int,
     lo: int,
     hi: int,
-) -> None:
+    control: np.ndarray,
+    seq: int,
+    bounds: np.ndarray,
+    spins: int,
+) -> bool:
     """Start a new game in every row ``i`` of ``lo <= i < hi`` with ``which[i]``, in place."""
     buf = np.empty(max_legal, dtype=np.int64)
-    for i in range(lo, hi):
-        if not which[i]:
-            continue
-        n, nl = start_game(opts, start, start_hist, states[i], history[i], rng, i, buf, log[i], 0)
-        nhist[i] = n
-        nlog[i] = nl
-        steps[i] = 0
-        rewards[i, 0] = 0.0
-        rewards[i, 1] = 0.0
-        terminated[i] = False
-        truncated[i] = False
-        nlegal[i], player[i] = finish_row(opts, states[i], buf, legal[i])
+    lo, hi = first_chunk(control, seq, bounds, lo, hi)
+    chunk = 0
+    while chunk >= 0:
+        for i in range(lo, hi):
+            if not which[i]:
+                continue
+            n, nl = start_game(
+                opts, start, start_hist, states[i], history[i], rng, i, buf, log[i], 0
+            )
+            nhist[i] = n
+            nlog[i] = nl
+            steps[i] = 0
+            rewards[i, 0] = 0.0
+            rewards[i, 1] = 0.0
+            terminated[i] = False
+            truncated[i] = False
+            nlegal[i], player[i] = finish_row(opts, states[i], buf, legal[i])
+        chunk, lo, hi = next_chunk(control, seq, bounds, chunk)
+    return chunks_done(control, seq, bounds, spins)
 
 
 @template
@@ -178,7 +193,11 @@ def step_range(
     in_place: bool,
     lo: int,
     hi: int,
-) -> None:
+    control: np.ndarray,
+    seq: int,
+    bounds: np.ndarray,
+    spins: int,
+) -> bool:
     """One decision in every game of the rows ``lo <= i < hi``: ``actions[i]`` in row ``i``,
     then the chance events it brings, the end of the game (rewards, flags) and, with
     ``auto_reset``, a new game in its place. Reads the input arrays, writes the ``o_*`` arrays
@@ -194,100 +213,118 @@ def step_range(
     with zero rewards. ``max_steps`` > 0 truncates a game after that many decisions.
     """
     buf = np.empty(max_legal, dtype=np.int64)
-    for i in range(lo, hi):
-        over = terminated[i] or truncated[i]
-        if check:
-            ok = over and not auto_reset
-            if not ok:
-                a = actions[i]
-                for k in range(nlegal[i]):
-                    if legal[i, k] == a:
-                        ok = True
-                        break
-            bad[i] = not ok
-            if not ok:
+    lo, hi = first_chunk(control, seq, bounds, lo, hi)
+    chunk = 0
+    while chunk >= 0:
+        for i in range(lo, hi):
+            over = terminated[i] or truncated[i]
+            if check:
+                ok = over and not auto_reset
+                if not ok:
+                    a = actions[i]
+                    for k in range(nlegal[i]):
+                        if legal[i, k] == a:
+                            ok = True
+                            break
+                bad[i] = not ok
+                if not ok:
+                    continue
+            s = o_states[i]
+            h = o_history[i]
+            n = nhist[i]
+            if not in_place:
+                copy_whole(s, states[i])
+                copy_into(h, history[i], n)
+                o_rng[i] = rng[i]
+            o_rewards[i, 0] = 0.0
+            o_rewards[i, 1] = 0.0
+            o_nlog[i] = 0
+            if not auto_reset and over:
+                # a finished game stays as it was
+                o_nhist[i] = n
+                o_steps[i] = steps[i]
+                o_terminated[i] = terminated[i]
+                o_truncated[i] = truncated[i]
+                o_nlegal[i] = 0
+                o_player[i] = -1
                 continue
-        s = o_states[i]
-        h = o_history[i]
-        n = nhist[i]
-        if not in_place:
-            copy_whole(s, states[i])
-            copy_into(h, history[i], n)
-            o_rng[i] = rng[i]
-        o_rewards[i, 0] = 0.0
-        o_rewards[i, 1] = 0.0
-        o_nlog[i] = 0
-        if not auto_reset and over:
-            # a finished game stays as it was
+            n = game.step(s, opts, actions[i], h, n)
+            # The hot path's chance events and next legal actions are written out here rather
+            # than through resolve_chance and finish_row: measured on Custodian at batch
+            # 4,096, calling those helpers (even with numba's inline="always") made a step
+            # about 25 % slower than the same work in this loop. The rare restart still
+            # goes through start_game.
+            nl = 0
+            while s[CHANCE] == 1 and s[RESULT] == 0:
+                m = game.legal_actions(s, opts, buf)
+                roll = buf[below(o_rng, i, m)]
+                if nl < o_log.shape[1]:
+                    o_log[i, nl] = roll
+                nl += 1
+                n = game.step(s, opts, roll, h, n)
+            count = steps[i] + 1
+            term = s[RESULT] != 0
+            trunc = not term and max_steps > 0 and count >= max_steps
+            if term and s[RESULT] != RESULT_DRAW:
+                winner = s[RESULT] - RESULT_FIRST
+                o_rewards[i, winner] = 1.0
+                o_rewards[i, 1 - winner] = -1.0
+            o_terminated[i] = term
+            o_truncated[i] = trunc
+            done = term or trunc
+            if done and auto_reset:
+                n, nl = start_game(opts, start, start_hist, s, h, o_rng, i, buf, o_log[i], nl)
+                count = 0
+                done = False
             o_nhist[i] = n
-            o_steps[i] = steps[i]
-            o_terminated[i] = terminated[i]
-            o_truncated[i] = truncated[i]
-            o_nlegal[i] = 0
-            o_player[i] = -1
-            continue
-        n = game.step(s, opts, actions[i], h, n)
-        # The hot path's chance events and next legal actions are written out here rather
-        # than through resolve_chance and finish_row: measured on Custodian at batch
-        # 4,096, calling those helpers (even with numba's inline="always") made a step
-        # about 25 % slower than the same work in this loop. The rare restart still
-        # goes through start_game.
-        nl = 0
-        while s[CHANCE] == 1 and s[RESULT] == 0:
-            m = game.legal_actions(s, opts, buf)
-            roll = buf[below(o_rng, i, m)]
-            if nl < o_log.shape[1]:
-                o_log[i, nl] = roll
-            nl += 1
-            n = game.step(s, opts, roll, h, n)
-        count = steps[i] + 1
-        term = s[RESULT] != 0
-        trunc = not term and max_steps > 0 and count >= max_steps
-        if term and s[RESULT] != RESULT_DRAW:
-            winner = s[RESULT] - RESULT_FIRST
-            o_rewards[i, winner] = 1.0
-            o_rewards[i, 1 - winner] = -1.0
-        o_terminated[i] = term
-        o_truncated[i] = trunc
-        done = term or trunc
-        if done and auto_reset:
-            n, nl = start_game(opts, start, start_hist, s, h, o_rng, i, buf, o_log[i], nl)
-            count = 0
-            done = False
-        o_nhist[i] = n
-        o_nlog[i] = nl
-        o_steps[i] = count
-        if done or s[RESULT] != 0:
-            o_nlegal[i] = 0
-            o_player[i] = -1
-            continue
-        # written straight into the row of int16 ids, not through buf and a copy: the move
-        # generation is compiled a second time, for an int16 buffer (1-2 CPU s more on a
-        # cold cache), and a step is 1.06x (Custodian) and 1.04x (Chase) as fast
-        o_nlegal[i] = game.legal_actions(s, opts, o_legal[i])
-        o_player[i] = s[TO_MOVE]
+            o_nlog[i] = nl
+            o_steps[i] = count
+            if done or s[RESULT] != 0:
+                o_nlegal[i] = 0
+                o_player[i] = -1
+                continue
+            # written straight into the row of int16 ids, not through buf and a copy: the move
+            # generation is compiled a second time, for an int16 buffer (1-2 CPU s more on a
+            # cold cache), and a step is 1.06x (Custodian) and 1.04x (Chase) as fast
+            o_nlegal[i] = game.legal_actions(s, opts, o_legal[i])
+            o_player[i] = s[TO_MOVE]
+        chunk, lo, hi = next_chunk(control, seq, bounds, chunk)
+    return chunks_done(control, seq, bounds, spins)
 
 
-@njit
-def illegal_rows(
+@template
+def check_range(
     actions: np.ndarray,
     legal: np.ndarray,
     nlegal: np.ndarray,
-    active: np.ndarray,
+    terminated: np.ndarray,
+    truncated: np.ndarray,
+    auto_reset: bool,
     bad: np.ndarray,
-) -> None:
-    """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions (rows that
-    are not ``active`` accept anything)."""
-    for i in range(actions.shape[0]):
-        action = actions[i]
-        row = legal[i]
-        # the whole list is counted rather than searched up to the action: a loop without an
-        # early exit is vectorised, twice as fast as the search (a serial pass of every
-        # in-place step, before the batch is split between threads)
-        hits = 0
-        for k in range(nlegal[i]):
-            hits += row[k] == action
-        bad[i] = active[i] and hits == 0
+    lo: int,
+    hi: int,
+    control: np.ndarray,
+    seq: int,
+    bounds: np.ndarray,
+    spins: int,
+) -> bool:
+    """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions, for the
+    rows ``lo <= i < hi`` (a finished game accepts anything unless ``auto_reset`` has
+    already put a new one in its row)."""
+    lo, hi = first_chunk(control, seq, bounds, lo, hi)
+    chunk = 0
+    while chunk >= 0:
+        for i in range(lo, hi):
+            action = actions[i]
+            row = legal[i]
+            # the whole list is counted rather than searched up to the action: a loop without an
+            # early exit is vectorised, twice as fast as the search
+            hits = 0
+            for k in range(nlegal[i]):
+                hits += row[k] == action
+            bad[i] = hits == 0 and (auto_reset or not (terminated[i] or truncated[i]))
+        chunk, lo, hi = next_chunk(control, seq, bounds, chunk)
+    return chunks_done(control, seq, bounds, spins)
 
 
 @template
@@ -300,10 +337,19 @@ def observe_range(
     out: np.ndarray,
     lo: int,
     hi: int,
-) -> None:
+    control: np.ndarray,
+    seq: int,
+    bounds: np.ndarray,
+    spins: int,
+) -> bool:
     """The observation of every row ``lo <= i < hi`` (``out`` has one flat row per game)."""
-    for i in range(lo, hi):
-        game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
+    lo, hi = first_chunk(control, seq, bounds, lo, hi)
+    chunk = 0
+    while chunk >= 0:
+        for i in range(lo, hi):
+            game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])
+        chunk, lo, hi = next_chunk(control, seq, bounds, chunk)
+    return chunks_done(control, seq, bounds, spins)
 
 
 @njit
@@ -329,11 +375,12 @@ def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndar
 
 class Loops(NamedTuple):
     """The batch loops compiled for one game (see the templates above for their arguments),
-    each over a range of rows (:func:`diceboard.vector.threads.run_batch_loop` runs them on
-    one or several threads)."""
+    each over a range of rows or, as the lead of a crew's call, over every chunk of it
+    (:func:`diceboard.vector.threads.run_batch_loop` runs them on one or several threads)."""
 
     reset_range: Any
     step_range: Any
+    check_range: Any
     observe_range: Any
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -58,6 +59,11 @@ ARRAY_FIELDS = (
     "chance_outcomes",
     "num_chance_outcomes",
 )
+
+
+#: reads :data:`ARRAY_FIELDS` of a state at once (twice per step: a tenth of the Python a step
+#: costs when it is a generator of getattr calls)
+_get_arrays = operator.attrgetter(*ARRAY_FIELDS)
 
 
 class VectorState:
@@ -140,7 +146,8 @@ class VectorState:
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The per-game arrays, in the order of :data:`ARRAY_FIELDS` (the constructor's)."""
-        return tuple(getattr(self, name) for name in ARRAY_FIELDS)
+        arrays: tuple[np.ndarray, ...] = _get_arrays(self)
+        return arrays
 
     def __del__(self) -> None:
         # the arrays go to the next functional step if nothing else holds them (see spares).

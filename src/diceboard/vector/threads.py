@@ -2,11 +2,12 @@
 
 A batch loop is a compiled loop over a range of rows (``lo <= i < hi``), compiled without
 the GIL. Several threads run it on contiguous chunks of the batch: the calling thread takes
-the first chunk and a pool of Python threads the others, so the same compiled code runs
-whatever the thread count, and nothing needs numba's threading layers (whose parallel
-copies of the loops took seconds more to compile, and whose OpenMP layer stalled on busy
-cores). A call ends only when every chunk has finished, so on a machine whose cores other
-programs keep busy a thread that waits for a core stalls the whole call. Which is faster
+the first chunk and the followers of a crew (:mod:`diceboard.vector.crew`) the others, handed
+over in compiled code, so the same compiled code runs whatever the thread count, and nothing
+needs numba's threading layers (whose parallel copies of the loops took seconds more to
+compile, and whose OpenMP layer stalled on busy cores). A call ends only when every chunk
+has finished, so on a machine whose cores other programs keep busy a thread that waits for a
+core stalls the whole call. Which is faster
 therefore depends on the machine's load at the moment, and :class:`ThreadChoice` measures
 it: each batch loop of a batch (its :class:`~diceboard.vector.state.BatchConfig`) now and
 then times two calls in a row, one each way, runs the way their ratios favour, and measures
@@ -22,12 +23,13 @@ from __future__ import annotations
 
 import math
 import os
-import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from diceboard.vector.crew import crew_of
+from diceboard.vector.handoff import SOLO
 
 __all__ = [
     "MAX_THREADS",
@@ -55,10 +57,6 @@ SMOOTHING = 0.3
 _forced: int | None = None
 #: set by :func:`set_threads`
 _threads: int | None = None
-#: the pool that runs every chunk but the first (grown when more threads are wanted)
-_pool: ThreadPoolExecutor | None = None
-_pool_size = 0
-_pool_lock = threading.Lock()
 
 
 def _cores() -> int:
@@ -185,10 +183,10 @@ class ThreadChoice:
         return None if self._log_ratio is None else math.exp(self._log_ratio)
 
 
-def run_batch_loop(choice: ThreadChoice, batch: int, loop: Callable[..., None], *args: Any) -> None:
-    """Run ``loop(*args, lo, hi)`` over the rows ``0 <= i < batch`` on one thread or on
-    several (contiguous chunks, one per thread), whichever ``choice`` finds faster now on
-    this machine."""
+def run_batch_loop(choice: ThreadChoice, batch: int, loop: Any, *args: Any) -> None:
+    """Run the batch loop ``loop(*args, lo, hi, ...)`` over the rows ``0 <= i < batch`` on
+    one thread or on several (contiguous chunks, one per thread), whichever ``choice`` finds
+    faster now on this machine."""
     most = 1 if batch < 2 * MIN_GAMES_PER_THREAD else threads_for(batch)
     if _forced is not None or most <= 1:
         run_in_chunks(loop, args, batch, most)
@@ -199,37 +197,21 @@ def run_batch_loop(choice: ThreadChoice, batch: int, loop: Callable[..., None], 
     choice.record(way, time.perf_counter() - began)
 
 
-def run_in_chunks(
-    loop: Callable[..., None], args: tuple[Any, ...], batch: int, chunks: int
-) -> None:
-    """``loop(*args, lo, hi)`` on ``chunks`` contiguous chunks of ``0 .. batch``, the first on
-    the calling thread and the others at once on the pool; returns when all have finished
-    (raising the first chunk's error, if any)."""
-    if chunks <= 1:
-        loop(*args, 0, batch)
+def run_in_chunks(loop: Any, args: tuple[Any, ...], batch: int, chunks: int) -> None:
+    """The batch loop ``loop(*args, lo, hi, ...)`` on ``chunks`` contiguous chunks of
+    ``0 .. batch``: at once, by the crew of that many threads (:mod:`diceboard.vector.crew`),
+    or one after the other on the calling thread when the loops are plain Python
+    (``NUMBA_DISABLE_JIT=1``, where the GIL would run them one at a time anyway). Returns
+    when all have finished (raising the first error, if any)."""
+    crew = crew_of(chunks) if chunks > 1 else None
+    if crew is not None:
+        crew.run(loop, args, batch)
         return
-    pool = _pool_of(chunks - 1)
-    others: list[Future[None]] = [
-        pool.submit(loop, *args, c * batch // chunks, (c + 1) * batch // chunks)
-        for c in range(1, chunks)
-    ]
-    try:
-        loop(*args, 0, batch // chunks)
-    finally:
-        # every chunk finishes before the arrays are handed back, even when one failed
-        errors = [f.exception() for f in others]
-    for error in errors:
-        if error is not None:
-            raise error
-
-
-def _pool_of(size: int) -> ThreadPoolExecutor:
-    global _pool, _pool_size
-    with _pool_lock:
-        if _pool is None or _pool_size < size:
-            old = _pool
-            _pool = ThreadPoolExecutor(max_workers=size, thread_name_prefix="diceboard-vector")
-            _pool_size = size
-            if old is not None:
-                old.shutdown(wait=False)
-        return _pool
+    first: BaseException | None = None
+    for c in range(chunks):
+        try:
+            loop(*args, c * batch // chunks, (c + 1) * batch // chunks, *SOLO)
+        except Exception as error:  # the others still run: the same rows as on threads
+            first = first or error
+    if first is not None:
+        raise first

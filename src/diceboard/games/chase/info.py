@@ -60,6 +60,6 @@ INFO = GameInfo(
         "compiled_plies": 500_000,
         "api_plies": 10_000,
         "mcts_simulations": 5_000,
-        "vector_steps": 500_000,
+        "vector_steps": 1_200_000,
     },
 )

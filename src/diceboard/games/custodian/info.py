@@ -101,6 +101,6 @@ INFO = GameInfo(
         "api_plies": 20_000,
         "moves_seconds": 1.5,
         "mcts_simulations": 20_000,
-        "vector_steps": 2_000_000,
+        "vector_steps": 2_500_000,
     },
 )

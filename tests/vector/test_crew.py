@@ -1,0 +1,174 @@
+"""The crew: every row of every call run exactly once, whichever way the followers are
+reached (polling, asleep, leaving at the moment they are handed a call), errors raised
+after every chunk finished, and a crew that keeps working after one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from diceboard.kernel import njit
+from diceboard.kernel.jit import jit_disabled
+from diceboard.vector import handoff
+from diceboard.vector.crew import Crew
+from diceboard.vector.handoff import chunks_done, first_chunk, next_chunk
+from diceboard.vector.threads import run_in_chunks
+
+pytestmark = [
+    pytest.mark.skipif(jit_disabled(), reason="a crew needs compiled kernels"),
+    # a crew that lost a call would wait for it for ever
+    pytest.mark.timeout(300),
+]
+
+
+@njit
+def count_rows(
+    counts: np.ndarray,
+    fail_from: int,
+    lo: int,
+    hi: int,
+    control: np.ndarray,
+    seq: int,
+    bounds: np.ndarray,
+    spins: int,
+) -> bool:
+    """A batch loop: ``counts[i] += 1`` for every row it runs; a chunk that starts at or
+    after ``fail_from`` (when it is 0 or more) fails after counting its rows."""
+    lo, hi = first_chunk(control, seq, bounds, lo, hi)
+    chunk = 0
+    while chunk >= 0:
+        for i in range(lo, hi):
+            counts[i] += 1
+        if 0 <= fail_from <= lo and lo < hi:
+            raise ValueError("a chunk failed")
+        chunk, lo, hi = next_chunk(control, seq, bounds, chunk)
+    return chunks_done(control, seq, bounds, spins)
+
+
+@pytest.fixture(scope="module")
+def counting() -> object:
+    return count_rows
+
+
+@pytest.mark.parametrize("size", [2, 3, 4])
+def test_every_row_is_run_once_per_call_whatever_the_pause_between_calls(
+    counting: object, size: int
+) -> None:
+    crew = Crew(size)
+    batch = 1000
+    counts = np.zeros(batch, dtype=np.int64)
+    # no pause (the followers poll), a short one, and one longer than their polling (they
+    # leave and are woken the slow way), in an irregular order
+    pauses = [0.0, 50e-6, 2e-3, 0.0, 0.0, 1e-3, 300e-6, 0.0] * 12
+    for pause in pauses:
+        crew.run(counting, (counts, -1), batch)
+        time.sleep(pause)
+    assert (counts == len(pauses)).all()
+
+
+def test_a_batch_smaller_than_the_crew_runs_every_row_once(counting: object) -> None:
+    crew = Crew(4)
+    counts = np.zeros(3, dtype=np.int64)
+    for _ in range(20):
+        crew.run(counting, (counts, -1), 3)
+    assert (counts == 20).all()
+
+
+def test_an_error_in_a_followers_chunk_is_raised_after_every_chunk_finished(
+    counting: object,
+) -> None:
+    crew = Crew(2)
+    counts = np.zeros(100, dtype=np.int64)
+    with pytest.raises(ValueError, match="a chunk failed"):
+        crew.run(counting, (counts, 50), 100)
+    assert (counts == 1).all()
+    # the crew goes on working
+    for _ in range(5):
+        crew.run(counting, (counts, -1), 100)
+    assert (counts == 6).all()
+
+
+def test_a_lead_that_cannot_start_leaves_the_crew_working(counting: object) -> None:
+    crew = Crew(3)
+    counts = np.zeros(90, dtype=np.int64)
+    for _ in range(3):
+        crew.run(counting, (counts, -1), 90)
+    with pytest.raises(Exception, match=r"(?i)typ|argument"):
+        crew.run(counting, (counts, "not a number"), 90)
+    for _ in range(3):
+        crew.run(counting, (counts, -1), 90)
+    # the failed call ran nowhere (a follower woken for it failed the same way); every other
+    # call ran everywhere once
+    assert (counts == 6).all()
+
+
+def test_two_threads_sharing_a_crew_each_get_every_row(counting: object) -> None:
+    crew = Crew(2)
+    counts = [np.zeros(500, dtype=np.int64) for _ in range(2)]
+
+    def calls(mine: np.ndarray) -> None:
+        for _ in range(200):
+            crew.run(counting, (mine, -1), 500)
+
+    threads = [threading.Thread(target=calls, args=(c,)) for c in counts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for mine in counts:
+        assert (mine == 200).all()
+
+
+def test_chunks_of_plain_loops_run_one_after_the_other(monkeypatch: pytest.MonkeyPatch) -> None:
+    # as without compilation (NUMBA_DISABLE_JIT=1): no crew
+    monkeypatch.setattr("diceboard.vector.threads.crew_of", lambda size: None)
+    done: list[tuple[int, int]] = []
+
+    def loop(lo: int, hi: int, *call: object) -> None:
+        done.append((lo, hi))
+        if lo == 50:
+            raise ValueError("chunk 50")
+
+    with pytest.raises(ValueError, match="chunk 50"):
+        run_in_chunks(loop, (), 100, 2)
+    assert done == [(0, 50), (50, 100)]
+
+
+def test_the_crews_followers_stop_polling_when_no_work_comes(counting: object) -> None:
+    crew = Crew(2)
+    counts = np.zeros(10, dtype=np.int64)
+    crew.run(counting, (counts, -1), 10)
+    time.sleep(0.05)
+    # the follower has left: it sleeps until the next call wakes it
+    assert crew._control[handoff.ROW + handoff.GO] == handoff.LEFT
+    process = os.times()
+    time.sleep(0.2)
+    assert os.times().user - process.user < 0.1
+
+
+@pytest.mark.nojit
+def test_the_uncompiled_simulator_on_several_threads_agrees_with_the_compiled_one() -> None:
+    code = (
+        "import numpy as np, diceboard.vector as dv\n"
+        "from diceboard.vector.threads import forced_threads\n"
+        "with forced_threads(3):\n"
+        "    s = dv.init('custodian', seed=4, batch=300)\n"
+        "    rng = np.random.default_rng(4)\n"
+        "    for _ in range(4):\n"
+        "        s = dv.step(s, dv.random_actions(s, rng), donate=True)\n"
+        "print(s.states.sum(), s.history_len.sum(), s.legal_ids.sum(), s.rng.sum())\n"
+    )
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    plain = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    compiled = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert plain.stdout == compiled.stdout

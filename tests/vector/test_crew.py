@@ -16,7 +16,7 @@ import pytest
 from diceboard.kernel import njit
 from diceboard.kernel.jit import jit_disabled
 from diceboard.vector import handoff
-from diceboard.vector.crew import Crew
+from diceboard.vector.crew import Crew, block_bounds
 from diceboard.vector.handoff import chunks_done, first_chunk, next_chunk
 from diceboard.vector.threads import run_in_chunks
 
@@ -38,10 +38,9 @@ def count_rows(
     bounds: np.ndarray,
     spins: int,
 ) -> bool:
-    """A batch loop: ``counts[i] += 1`` for every row it runs; a chunk that starts at or
+    """A batch loop: ``counts[i] += 1`` for every row it runs; a block that starts at or
     after ``fail_from`` (when it is 0 or more) fails after counting its rows."""
-    lo, hi = first_chunk(control, seq, bounds, lo, hi)
-    chunk = 0
+    chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
             counts[i] += 1
@@ -73,6 +72,9 @@ def test_every_row_is_run_once_per_call_whatever_the_pause_between_calls(
 
 
 def test_a_batch_smaller_than_the_crew_runs_every_row_once(counting: object) -> None:
+    assert block_bounds(3, 4).tolist() == [0, 1, 2, 3]
+    assert block_bounds(4096, 2).tolist() == [b * 256 for b in range(17)]
+    assert block_bounds(100, 2).tolist() == [0, 33, 66, 100]
     crew = Crew(4)
     counts = np.zeros(3, dtype=np.int64)
     for _ in range(20):
@@ -80,18 +82,27 @@ def test_a_batch_smaller_than_the_crew_runs_every_row_once(counting: object) -> 
     assert (counts == 20).all()
 
 
-def test_an_error_in_a_followers_chunk_is_raised_after_every_chunk_finished(
-    counting: object,
+@pytest.mark.parametrize("fail_from", [0, 33, 66])
+def test_an_error_in_a_block_is_raised_after_every_other_block_finished(
+    counting: object, fail_from: int
 ) -> None:
     crew = Crew(2)
     counts = np.zeros(100, dtype=np.int64)
-    with pytest.raises(ValueError, match="a chunk failed"):
-        crew.run(counting, (counts, 50), 100)
-    assert (counts == 1).all()
+    for _ in range(3):
+        with pytest.raises(ValueError, match="a chunk failed"):
+            crew.run(counting, (counts, fail_from), 100)
+        # blocks are taken in order, and a thread stops at the first that fails: every row
+        # before the failing ones was counted, none twice, and nothing runs on afterwards
+        assert (counts[:fail_from] == 1).all()
+        assert (counts <= 1).all()
+        seen = counts.copy()
+        time.sleep(0.01)
+        assert (counts == seen).all()
+        counts[:] = 0
     # the crew goes on working
     for _ in range(5):
         crew.run(counting, (counts, -1), 100)
-    assert (counts == 6).all()
+    assert (counts == 5).all()
 
 
 def test_a_lead_that_cannot_start_leaves_the_crew_working(counting: object) -> None:

@@ -44,6 +44,21 @@ def test_the_next_step_takes_the_kept_arrays() -> None:
     assert len(spares) == 1
 
 
+def test_functional_steps_on_several_threads_reuse_dropped_arrays_too() -> None:
+    # the crew's threads let go of a call's arrays before the call returns: were they held
+    # a moment longer, no dropped state would be unshared, and every step would allocate
+    from diceboard.vector.threads import forced_threads
+
+    rng = np.random.default_rng(5)
+    with forced_threads(2):
+        state = _advance(_advance(dv.init("custodian", seed=5, batch=600), rng), rng)
+        spares = state.config.spares
+        for _ in range(30):
+            state = _advance(state, rng)
+            # one set taken by the step, one given back by the state it replaced
+            assert len(spares) == 1
+
+
 def test_an_array_the_caller_keeps_is_never_reused() -> None:
     rng = np.random.default_rng(3)
     state = _advance(dv.init("custodian", seed=3, batch=32), rng)

@@ -1,20 +1,19 @@
-"""Threads that run the chunks of a batch loop, handed over in compiled code.
+"""Threads that run the blocks of a batch loop's call, handed over in compiled code.
 
 A :class:`Crew` of ``size`` threads is the calling thread (the lead) and ``size - 1``
-follower threads of its own. :meth:`Crew.run` calls a batch loop as the lead of a call on
-the calling thread (it hands out the chunks itself, see :mod:`diceboard.vector.handoff`);
-each follower runs its chunk
-and then polls for the next call in :func:`~diceboard.vector.handoff.finish_and_poll`, for
-about a third of a millisecond (:data:`FOLLOWER_POLL_US`) before it goes to sleep on an
-event, from which the next call wakes it the slow way. In the usual loop (a step,
-some Python, the next step) the followers never sleep, and a call costs a few microseconds
-of handing over instead of two wake-ups by the operating system (see
-:mod:`diceboard.vector.handoff` for the protocol and the figures).
+follower threads of its own. :meth:`Crew.run` calls a batch loop as the lead of a call on the
+calling thread; the followers join it, and all take blocks of rows until none is left (see
+:mod:`diceboard.vector.handoff` for the protocol and the figures). A follower then polls for
+the next call in compiled code for about a third of a millisecond (:data:`FOLLOWER_POLL_US`)
+before it goes to sleep on an event, from which the next call wakes it the slow way. In the
+usual loop (a step, some Python, the next step) the followers never sleep, and a call costs
+a few microseconds of handing over instead of two wake-ups by the operating system.
 
-One call at a time: a crew that another thread is using runs the loop on the calling
-thread alone. An error in a follower's chunk is raised by :meth:`Crew.run` after every chunk
-has finished. With ``NUMBA_DISABLE_JIT=1`` there is no crew (:func:`crew_of` returns
-``None``): a plain-Python loop holds the GIL, and threads would not run it any faster.
+One call at a time: a crew that another thread is using runs the loop on the calling thread
+alone. An error in a block is raised by :meth:`Crew.run` after every other block taken has
+finished (no block is taken after it). With ``NUMBA_DISABLE_JIT=1`` there is no crew
+(:func:`crew_of` returns ``None``): a plain-Python loop holds the GIL, and threads would not
+run it any faster.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ import numpy as np
 
 from diceboard.kernel.jit import jit_disabled
 from diceboard.vector import handoff
-from diceboard.vector.handoff import GO, LEFT, ROW, SOLO
+from diceboard.vector.handoff import GO, JOINED, LEFT, ROW, SOLO
 
 __all__ = ["FOLLOWER_POLL_US", "LEAD_POLL_US", "Crew", "crew_of"]
 
@@ -40,13 +39,18 @@ FOLLOWER_POLL_US = 300.0
 LEAD_POLL_US = 200.0
 #: the sleep between two polls of a lead whose followers are late (a busy machine)
 LEAD_SLEEP_S = 20e-6
+#: blocks a call is cut into per thread: the threads take them in turn, so that a thread
+#: that gets no core for a while (a busy machine) holds up at most the block it is in
+BLOCKS_PER_THREAD = 8
+#: the fewest rows of a block (fewer blocks for small batches)
+MIN_BLOCK_ROWS = 32
 
 
 class _Job(NamedTuple):
     loop: Any
     args: tuple[Any, ...]
-    lo: int
-    hi: int
+    batch: int
+    bounds: np.ndarray
     seq: int
 
 
@@ -63,8 +67,18 @@ def _rounds_per_us() -> float:
     return max(20_000 / (best * 1e6), 1.0)
 
 
+def block_bounds(batch: int, size: int) -> np.ndarray:
+    """The first row of each block of a call over ``batch`` rows by ``size`` threads (and
+    ``batch`` last): :data:`BLOCKS_PER_THREAD` blocks a thread, of at least
+    :data:`MIN_BLOCK_ROWS` rows (at least one block a thread)."""
+    blocks = max(size, min(size * BLOCKS_PER_THREAD, batch // MIN_BLOCK_ROWS))
+    blocks = min(blocks, max(batch, 1))
+    return np.array([b * batch // blocks for b in range(blocks + 1)], dtype=np.int64)
+
+
 class Crew:
-    """The calling thread and ``size - 1`` followers that run chunks of one call at a time."""
+    """The calling thread and ``size - 1`` followers that run the blocks of one call at a
+    time."""
 
     def __init__(self, size: int) -> None:
         if size < 2:
@@ -77,11 +91,13 @@ class Crew:
         for w in range(1, size):
             self._control[w * ROW + GO] = LEFT
         self._seq = 0
+        #: the call each follower is to join (the latest; cleared when the call is over)
         self._jobs: list[_Job | None] = [None] * size
-        self._errors: list[BaseException | None] = [None] * size
+        #: per follower, the call in which its loop raised and the error
+        self._errors: list[tuple[int, BaseException] | None] = [None] * size
         self._wake = [threading.Event() for _ in range(size)]
         self._busy = threading.Lock()
-        #: the chunks' first rows (and the batch size) per batch size run so far
+        #: the blocks' first rows (and the batch size) per batch size run so far
         self._bounds: dict[int, np.ndarray] = {}
         for w in range(1, size):
             threading.Thread(
@@ -89,9 +105,9 @@ class Crew:
             ).start()
 
     def run(self, loop: Any, args: tuple[Any, ...], batch: int) -> None:
-        """The batch loop ``loop(*args, lo, hi, ...)`` over ``0 <= i < batch`` in
-        :attr:`size` contiguous chunks at once; returns when every chunk has finished
-        (raising a follower's error, if any)."""
+        """The batch loop ``loop(*args, lo, hi, ...)`` over ``0 <= i < batch``, its blocks
+        shared out among the crew's threads; returns when every block has finished (raising
+        a follower's error, if any)."""
         if not self._busy.acquire(blocking=False):
             loop(*args, 0, batch, *SOLO)
             return
@@ -102,43 +118,46 @@ class Crew:
 
     def _run(self, loop: Any, args: tuple[Any, ...], batch: int) -> None:
         size = self.size
-        seq = self._seq + 1
-        # numbered before anything is handed out: whatever happens below, the followers
-        # that were handed call seq poll for seq + 1 next
-        self._seq = seq
+        control = self._control
+        # numbered before anything is handed out: whatever happens below, the next call has
+        # a number no follower has seen
+        seq = self._seq = self._seq + 1
         bounds = self._bounds.get(batch)
         if bounds is None:
-            bounds = np.array([c * batch // size for c in range(size + 1)], dtype=np.int64)
-            self._bounds[batch] = bounds
-        control = self._control
+            bounds = self._bounds[batch] = block_bounds(batch, size)
+        blocks = bounds.shape[0] - 1
+        handoff.open_call(control, seq, blocks)
+        job = _Job(loop, args, batch, bounds, seq)
         for w in range(1, size):
-            self._jobs[w] = _Job(loop, args, int(bounds[w]), int(bounds[w + 1]), seq)
-            self._errors[w] = None
+            self._jobs[w] = job
         for w in range(1, size):
             if control[w * ROW + GO] == LEFT:
-                # asleep: handed its call here and woken the slow way (a follower that
-                # leaves after this look is caught by the lead's compare-and-swap)
+                # asleep: handed the call here and woken the slow way (a follower that
+                # leaves after this look is left out by the lead's compare-and-swap)
                 control[w * ROW + GO] = seq
                 self._wake[w].set()
         try:
             done = loop(*args, 0, batch, control, seq, bounds, self._lead_spins)
         except BaseException:
-            # the lead never started (its compilation failed, say): the followers still
-            # polling leave, those already woken run their chunk before anything goes on
-            handoff.recall(control, seq, size)
-            self._wait(seq)
+            # a block of the lead's failed, or the loop could not start: no block is taken
+            # any more, and those taken finish before anything goes on
+            handoff.close_call(control, seq, blocks)
+            self._wait(seq, blocks)
             raise
+        finally:
+            for w in range(1, size):
+                self._jobs[w] = None
         if not done:
-            self._wait(seq)
-        for error in self._errors:
-            if error is not None:
-                raise error
+            self._wait(seq, blocks)
+        for entry in self._errors:
+            if entry is not None and entry[0] == seq:
+                raise entry[1]
 
-    def _wait(self, seq: int) -> None:
-        """Wait, polling and sleeping in turn, until every follower has finished call ``seq``
-        (an interrupt waits too: the chunks still write to the caller's arrays)."""
+    def _wait(self, seq: int, blocks: int) -> None:
+        """Wait, polling and sleeping in turn, until every block of call ``seq`` has
+        finished (an interrupt waits too: the blocks still write to the caller's arrays)."""
         interrupted: BaseException | None = None
-        while not handoff.await_done(self._control, seq, self.size, self._lead_spins):
+        while not handoff.await_call(self._control, seq, blocks, self._lead_spins):
             try:
                 time.sleep(LEAD_SLEEP_S)
             except KeyboardInterrupt as error:
@@ -153,14 +172,18 @@ class Crew:
             self._wake[w].clear()
             handed = int(control[w * ROW + GO])
             while handed != LEFT:
+                seq = handed
                 job = self._jobs[w]
-                self._jobs[w] = None
-                assert job is not None and job.seq == handed
-                try:
-                    job.loop(*job.args, job.lo, job.hi, *SOLO)
-                except BaseException as error:  # raised by Crew.run in the calling thread
-                    self._errors[w] = error
-                seq = job.seq
+                # None: the call is over already (its blocks were taken by the others)
+                if job is not None:
+                    seq = job.seq
+                    control[w * ROW + JOINED] = seq
+                    try:
+                        # a follower's number in the crew goes where a range's start would
+                        job.loop(*job.args, w, job.batch, control, -seq, job.bounds, 0)
+                    except BaseException as error:  # raised by Crew.run in the calling thread
+                        self._errors[w] = (seq, error)
+                        handoff.close_call(control, seq, job.bounds.shape[0] - 1)
                 # nothing of the call stays referenced while this thread polls
                 del job
                 handed = int(handoff.finish_and_poll(control, w, seq, self._follower_spins))

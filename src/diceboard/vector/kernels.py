@@ -136,8 +136,7 @@ def reset_range(
 ) -> bool:
     """Start a new game in every row ``i`` of ``lo <= i < hi`` with ``which[i]``, in place."""
     buf = np.empty(max_legal, dtype=np.int64)
-    lo, hi = first_chunk(control, seq, bounds, lo, hi)
-    chunk = 0
+    chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
             if not which[i]:
@@ -213,8 +212,7 @@ def step_range(
     with zero rewards. ``max_steps`` > 0 truncates a game after that many decisions.
     """
     buf = np.empty(max_legal, dtype=np.int64)
-    lo, hi = first_chunk(control, seq, bounds, lo, hi)
-    chunk = 0
+    chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
             over = terminated[i] or truncated[i]
@@ -311,8 +309,7 @@ def check_range(
     """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions, for the
     rows ``lo <= i < hi`` (a finished game accepts anything unless ``auto_reset`` has
     already put a new one in its row)."""
-    lo, hi = first_chunk(control, seq, bounds, lo, hi)
-    chunk = 0
+    chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
             action = actions[i]
@@ -343,8 +340,7 @@ def observe_range(
     spins: int,
 ) -> bool:
     """The observation of every row ``lo <= i < hi`` (``out`` has one flat row per game)."""
-    lo, hi = first_chunk(control, seq, bounds, lo, hi)
-    chunk = 0
+    chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
             game.encode(states[i], opts, history[i], nhist[i], perspective, out[i])

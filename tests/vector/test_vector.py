@@ -298,3 +298,33 @@ def test_set_threads_caps_the_threads() -> None:
         assert threads_for(4096) == 3 and threads_for(300) == 2
     finally:
         dv.set_threads(None)
+
+
+@pytest.mark.parametrize("game", ["custodian", "chase"])
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("donate", [False, True])
+@pytest.mark.parametrize("auto_reset", [True, False])
+def test_random_step_plays_what_step_with_random_actions_plays(
+    game: str, threads: int, donate: bool, auto_reset: bool
+) -> None:
+    from diceboard.vector.threads import forced_threads
+
+    with forced_threads(threads):
+        a = dv.init(game, seed=11, batch=300, auto_reset=auto_reset, max_steps=60)
+        b = dv.init(game, seed=11, batch=300, auto_reset=auto_reset, max_steps=60)
+        rng_a, rng_b = np.random.default_rng(4), np.random.default_rng(4)
+        for _ in range(70):
+            before = [a.legal_actions(i) for i in (0, 150, 299)]
+            over = a.terminated | a.truncated
+            actions = dv.random_actions(a, rng_a)
+            a = dv.step(a, actions, donate=donate)
+            b, played = dv.random_step(b, rng_b, donate=donate)
+            assert np.array_equal(played, actions)
+            for legal, i in zip(before, (0, 150, 299), strict=True):
+                assert int(played[i]) in legal or (over[i] and not auto_reset and played[i] == 0)
+            # (the rows' unused tails are whatever the reused arrays held)
+            for name in ("states", "history_len", "num_legal", "current_player", "rewards"):
+                assert np.array_equal(getattr(a, name), getattr(b, name)), name
+            for name in ("terminated", "truncated", "steps", "rng", "num_chance_outcomes"):
+                assert np.array_equal(getattr(a, name), getattr(b, name)), name
+            assert np.array_equal(a.legal_action_mask, b.legal_action_mask)

@@ -15,7 +15,7 @@ derived from the seed; ``state.chance_outcomes`` logs the ones the last step rol
 can be replayed exactly through the Python API.
 """
 
-from diceboard.vector.api import games, init, random_actions, reset, step
+from diceboard.vector.api import games, init, random_actions, random_step, reset, step
 from diceboard.vector.state import BatchConfig, VectorState
 from diceboard.vector.threads import get_threads, set_threads
 
@@ -26,6 +26,7 @@ __all__ = [
     "get_threads",
     "init",
     "random_actions",
+    "random_step",
     "reset",
     "set_threads",
     "step",

@@ -40,6 +40,7 @@ __all__ = [
     "Loops",
     "loops_for",
     "mask_rows",
+    "pick_one",
     "pick_rows",
 ]
 
@@ -190,6 +191,8 @@ def step_range(
     check: bool,
     bad: np.ndarray,
     in_place: bool,
+    pick: bool,
+    fractions: np.ndarray,
     lo: int,
     hi: int,
     control: np.ndarray,
@@ -208,6 +211,10 @@ def step_range(
     not stepped (its outputs are left unwritten: the caller discards them). Without
     ``check`` the actions are assumed legal (and ``bad`` is not written).
 
+    With ``pick``, ``actions`` is written rather than read: row ``i`` plays its legal action
+    at the fraction ``fractions[i]`` (in [0, 1)) of its list, as
+    :func:`pick_rows` picks it (0 in a finished game), which needs no check.
+
     A game that was already over (only without ``auto_reset``) is carried over unchanged,
     with zero rewards. ``max_steps`` > 0 truncates a game after that many decisions.
     """
@@ -215,6 +222,8 @@ def step_range(
     chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
+            if pick:
+                actions[i] = pick_one(legal[i], nlegal[i], fractions[i])
             over = terminated[i] or truncated[i]
             if check:
                 ok = over and not auto_reset
@@ -357,16 +366,21 @@ def mask_rows(legal: np.ndarray, nlegal: np.ndarray, out: np.ndarray) -> None:
 
 
 @njit
+def pick_one(row: np.ndarray, n: int, fraction: float) -> int:
+    """The legal action at the fraction ``fraction`` in [0, 1) of the list ``row[:n]`` (0
+    when it is empty)."""
+    if n == 0:
+        return 0
+    k = int(fraction * n)
+    return int(row[k if k < n else n - 1])
+
+
+@njit
 def pick_rows(legal: np.ndarray, nlegal: np.ndarray, u: np.ndarray, out: np.ndarray) -> None:
     """``out[i]`` = the legal action of row ``i`` at the fraction ``u[i]`` in [0, 1) of its
     list (0 for rows without legal actions)."""
     for i in range(legal.shape[0]):
-        n = nlegal[i]
-        if n == 0:
-            out[i] = 0
-        else:
-            k = int(u[i] * n)
-            out[i] = legal[i, k if k < n else n - 1]
+        out[i] = pick_one(legal[i], nlegal[i], u[i])
 
 
 class Loops(NamedTuple):

@@ -45,8 +45,9 @@ cost less). Measured at each --batch size with
 step(..., donate=True) (the arrays reused in place) three ways, interleaved over --rounds
 rounds: on 1 thread, on N threads (the batch cut into N chunks stepped at once), and as the
 simulator runs by default (it measures both and uses the faster), with the ratios to 1
-thread and the load average. At the largest batch also functionally (new arrays each step)
-and with the observations and legal-action masks computed after every step. Then, for
+thread and the load average. At the largest batch the same three ways with random_step (the
+actions picked inside the step, one pass over the batch), then functionally (new arrays each
+step) and with the observations and legal-action masks computed after every step. Then, for
 comparison, the PettingZoo AEC environment stepping one game with random legal actions. A
 step is one decision in one game."""
 
@@ -92,6 +93,8 @@ class VectorFigures:
     #: 1-minute load average before and after the measurements
     load: tuple[float, float] = (0.0, 0.0)
     measures: list[Measure] = field(default_factory=list)
+    #: the three ways at the largest batch with the actions picked inside the step
+    picked: list[Measure] = field(default_factory=list)
     pettingzoo: Measure | None = None
     pettingzoo_error: str | None = None
 
@@ -137,6 +140,9 @@ class VectorFigures:
             "load_average": list(self.load),
             "ratios": {str(b): r for b, r in self.ratios().items()},
             "measures": [{**asdict(m), "steps_per_second": m.per_second} for m in self.measures],
+            "picked_in_the_step": [
+                {**asdict(m), "steps_per_second": m.per_second} for m in self.picked
+            ],
             "pettingzoo": None
             if self.pettingzoo is None
             else {**asdict(self.pettingzoo), "steps_per_second": self.pettingzoo.per_second},
@@ -198,7 +204,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _time_steps(
-    state: Any, seconds: float, seed: int, donate: bool, observe: bool
+    state: Any, seconds: float, seed: int, donate: bool, observe: bool, picked: bool = False
 ) -> tuple[int, float]:
     import diceboard.vector as dv
 
@@ -208,7 +214,10 @@ def _time_steps(
     deadline = start + seconds
     while True:
         for _ in range(4):
-            state = dv.step(state, dv.random_actions(state, rng), donate=donate)
+            if picked:
+                state, _ = dv.random_step(state, rng, donate=donate)
+            else:
+                state = dv.step(state, dv.random_actions(state, rng), donate=donate)
             if observe:
                 state.observation  # noqa: B018  (computed on first use)
                 state.legal_action_mask  # noqa: B018
@@ -261,11 +270,19 @@ def measure_batch(
 
 
 def measure_ways(
-    game: Game, batch: int, seconds: float, seed: int, threads: int, rounds: int
+    game: Game,
+    batch: int,
+    seconds: float,
+    seed: int,
+    threads: int,
+    rounds: int,
+    picked: bool = False,
 ) -> list[Measure]:
     """In-place stepping at ``batch`` on 1 thread, on ``threads`` threads and by default
     (the simulator's measured choice), interleaved: ``rounds`` rounds of ``seconds / rounds``
-    per way, each way on its own batch (so that the default's measurements are its own)."""
+    per way, each way on its own batch (so that the default's measurements are its own).
+    ``picked``: with ``random_step`` (the actions picked inside the step) instead of
+    ``step(state, random_actions(state))``."""
     from diceboard.vector.threads import forced_threads
 
     ways = [(ONE_THREAD, 1), (N_THREADS, threads), (DEFAULT, 0)]
@@ -285,9 +302,9 @@ def measure_ways(
         for label, count in ways:
             if count:
                 with forced_threads(count):
-                    steps, secs = _time_steps(states[label], share, seed + r, True, False)
+                    steps, secs = _time_steps(states[label], share, seed + r, True, False, picked)
             else:
-                steps, secs = _time_steps(states[label], share, seed + r, True, False)
+                steps, secs = _time_steps(states[label], share, seed + r, True, False, picked)
             totals[label][0] += steps
             totals[label][1] += secs
     return [
@@ -339,6 +356,9 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
     for batch in batches:
         figures.measures += measure_ways(game, batch, args.seconds, args.seed, threads, args.rounds)
     largest = batches[-1]
+    figures.picked = measure_ways(
+        game, largest, args.seconds, args.seed, threads, args.rounds, picked=True
+    )
     steps, secs = measure_batch(game, largest, args.seconds, args.seed, donate=False)
     figures.measures.append(Measure("functional", steps, secs, largest))
     steps, secs = measure_batch(game, largest, args.seconds, args.seed, observe=True)
@@ -386,6 +406,13 @@ def format_figures(figures: VectorFigures) -> list[str]:
             mark = yes if m.per_second >= goal else no
             line += f"   target (1 thread) {at_least} {goal:,.0f} {mark}"
         lines.append(line)
+    if figures.picked:
+        one, many, auto = figures.picked
+        base = one.per_second or 1.0
+        line = f"  {f'batch {one.batch:>6,}, random_step':<24}{one.per_second:>14,.0f}"
+        line += f"{many.per_second:>14,.0f}{many.per_second / base:>7.2f}{times}"
+        line += f"{auto.per_second:>14,.0f}{auto.per_second / base:>7.2f}{times}"
+        lines.append(line + "   (the actions picked inside the step)")
     for m in figures.measures:
         if m.label in (ONE_THREAD, N_THREADS, DEFAULT):
             continue

@@ -163,6 +163,34 @@ def test_the_crews_followers_stop_polling_when_no_work_comes(counting: object) -
     assert os.times().user - process.user < 0.1
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_gets_a_crew_of_its_own(counting: object) -> None:
+    from diceboard.vector import crew as crews
+
+    parent = crews.crew_of(2)
+    assert parent is not None
+    counts = np.zeros(1000, dtype=np.int64)
+    parent.run(counting, (counts, -1), 1000)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report whether its crew is new and has live threads
+        try:
+            child = crews.crew_of(2)
+            mine = np.zeros(1000, dtype=np.int64)
+            for _ in range(50):
+                assert child is not None
+                child.run(counting, (mine, -1), 1000)
+            alive = sum(t.name.startswith("diceboard-vector") for t in threading.enumerate())
+            ok = child is not parent and bool((mine == 50).all()) and alive == 1
+            os.write(write, b"1" if ok else b"0")
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 1)
+    os.waitpid(pid, 0)
+    assert answer == b"1"
+
+
 @pytest.mark.nojit
 def test_the_uncompiled_simulator_on_several_threads_agrees_with_the_compiled_one() -> None:
     code = (

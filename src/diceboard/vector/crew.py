@@ -19,6 +19,7 @@ run it any faster.
 from __future__ import annotations
 
 import functools
+import os
 import threading
 import time
 from typing import Any, NamedTuple
@@ -191,6 +192,18 @@ class Crew:
 
 _crews: dict[int, Crew] = {}
 _crews_lock = threading.Lock()
+
+
+def _forget_crews() -> None:
+    """In a forked child: the crews' threads stayed in the parent, so the child makes its own
+    (a fork copies only the thread that forked)."""
+    global _crews_lock
+    _crews.clear()
+    _crews_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_crews)
 
 
 def crew_of(size: int) -> Crew | None:

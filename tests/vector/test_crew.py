@@ -5,8 +5,6 @@ after every chunk finished, and a crew that keeps working after one."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import threading
 import time
 
@@ -193,25 +191,3 @@ def test_a_forked_child_gets_a_crew_of_its_own(counting: object) -> None:
     answer = os.read(read, 1)
     os.waitpid(pid, 0)
     assert answer == b"1"
-
-
-@pytest.mark.nojit
-def test_the_uncompiled_simulator_on_several_threads_agrees_with_the_compiled_one() -> None:
-    code = (
-        "import numpy as np, diceboard.vector as dv\n"
-        "from diceboard.vector.threads import forced_threads\n"
-        "with forced_threads(3):\n"
-        "    s = dv.init('custodian', seed=4, batch=300)\n"
-        "    rng = np.random.default_rng(4)\n"
-        "    for _ in range(4):\n"
-        "        s = dv.step(s, dv.random_actions(s, rng), donate=True)\n"
-        "print(s.states.sum(), s.history_len.sum(), s.legal_ids.sum(), s.rng.sum())\n"
-    )
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    plain = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
-    )
-    compiled = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    )
-    assert plain.stdout == compiled.stdout

@@ -207,16 +207,24 @@ def test_property_random_batches_agree_with_the_api(seed: int, variant: str) -> 
 
 
 @pytest.mark.nojit
-@pytest.mark.parametrize("game", ["custodian", "chase"])
-def test_the_uncompiled_simulator_agrees_with_the_compiled_one(game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "batch", "threads", "steps"),
+    # (3 threads: the batch in chunks, which plain-Python loops run one after the other)
+    [("custodian", 3, 1, 25), ("chase", 3, 1, 25), ("custodian", 300, 3, 4)],
+)
+def test_the_uncompiled_simulator_agrees_with_the_compiled_one(
+    game: str, batch: int, threads: int, steps: int
+) -> None:
     code = (
         "import numpy as np, diceboard.vector as dv\n"
-        f"s = dv.init({game!r}, seed=7, batch=3)\n"
-        "rng = np.random.default_rng(7)\n"
-        "for _ in range(25):\n"
-        "    s = dv.step(s, dv.random_actions(s, rng))\n"
-        "print(s.states.sum(), s.history_len.tolist(), float(s.observation.sum()))\n"
-        "print(s.legal_action_mask.sum(), s.rewards.tolist(), s.rng.tolist())\n"
+        "from diceboard.vector.threads import forced_threads\n"
+        f"with forced_threads({threads}):\n"
+        f"    s = dv.init({game!r}, seed=7, batch={batch})\n"
+        "    rng = np.random.default_rng(7)\n"
+        f"    for k in range({steps}):\n"
+        "        s = dv.step(s, dv.random_actions(s, rng), donate=k % 2 == 1)\n"
+        "    print(s.states.sum(), s.history_len.tolist(), float(s.observation.sum()))\n"
+        "    print(s.legal_action_mask.sum(), s.rewards.tolist(), s.rng.tolist())\n"
     )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     plain = subprocess.run(

@@ -91,3 +91,30 @@ def test_the_first_call_of_each_way_is_not_measured() -> None:
     assert choice.parallel_share() is None
     drive(choice, lambda k, way: 0.5 if way else 1.0, 2, start=2)
     assert choice.parallel_share() == 0.5
+
+
+def test_calls_that_wake_sleeping_threads_are_left_out_of_the_measures() -> None:
+    """After a stretch on one thread, a parallel call finds the other threads asleep and
+    pays to wake them: measured, it would keep the choice on one thread for ever."""
+    choice = ThreadChoice()
+    last_way: list[bool] = []
+    ways = []
+    for _ in range(3000):
+        way = choice.pick()
+        # the first parallel call after a serial one is slow (the crew was asleep)
+        cold = way and bool(last_way) and not last_way[-1]
+        choice.record(way, 1.6 if cold else (0.7 if way else 1.0), usual=not cold)
+        last_way.append(way)
+        ways.append(way)
+    assert choice.parallel()
+    assert ways[100:].count(False) <= 20
+
+
+def test_calls_that_always_wake_sleeping_threads_are_measured() -> None:
+    """Where every parallel call finds the threads asleep (much work between calls), that is
+    how they run: the choice weighs them."""
+    choice = ThreadChoice()
+    for _ in range(2000):
+        way = choice.pick()
+        choice.record(way, 1.4 if way else 1.0, usual=not way)
+    assert not choice.parallel()

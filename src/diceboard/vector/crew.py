@@ -105,19 +105,21 @@ class Crew:
                 target=self._follower, args=(w,), name=f"diceboard-vector-{w}", daemon=True
             ).start()
 
-    def run(self, loop: Any, args: tuple[Any, ...], batch: int) -> None:
+    def run(self, loop: Any, args: tuple[Any, ...], batch: int) -> bool:
         """The batch loop ``loop(*args, lo, hi, ...)`` over ``0 <= i < batch``, its blocks
         shared out among the crew's threads; returns when every block has finished (raising
-        a follower's error, if any)."""
+        a follower's error, if any). Returns whether the call ran as calls in a row do: on
+        every thread, none of them woken the slow way (a follower that had gone to sleep
+        joins late, so such a call says little about how fast the crew is)."""
         if not self._busy.acquire(blocking=False):
             loop(*args, 0, batch, *SOLO)
-            return
+            return False
         try:
-            self._run(loop, args, batch)
+            return self._run(loop, args, batch)
         finally:
             self._busy.release()
 
-    def _run(self, loop: Any, args: tuple[Any, ...], batch: int) -> None:
+    def _run(self, loop: Any, args: tuple[Any, ...], batch: int) -> bool:
         size = self.size
         control = self._control
         # numbered before anything is handed out: whatever happens below, the next call has
@@ -131,12 +133,14 @@ class Crew:
         job = _Job(loop, args, batch, bounds, seq)
         for w in range(1, size):
             self._jobs[w] = job
+        woken = False
         for w in range(1, size):
             if control[w * ROW + GO] == LEFT:
                 # asleep: handed the call here and woken the slow way (a follower that
                 # leaves after this look is left out by the lead's compare-and-swap)
                 control[w * ROW + GO] = seq
                 self._wake[w].set()
+                woken = True
         try:
             done = loop(*args, 0, batch, control, seq, bounds, self._lead_spins)
         except BaseException:
@@ -153,6 +157,7 @@ class Crew:
         for entry in self._errors:
             if entry is not None and entry[0] == seq:
                 raise entry[1]
+        return not woken
 
     def _wait(self, seq: int, blocks: int) -> None:
         """Wait, polling and sleeping in turn, until every block of call ``seq`` has

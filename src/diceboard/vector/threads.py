@@ -52,6 +52,8 @@ PROBE_FIRST = 4
 PROBE_LONGEST = 512
 #: weight of a new pair in the running mean of the log ratio of their seconds
 SMOOTHING = 0.3
+#: calls in a row that did not run as usual after which they are measured after all
+COLD_IN_A_ROW = 3
 
 #: set by :func:`forced_threads` (benchmarks): run every loop on exactly this many threads
 _forced: int | None = None
@@ -120,7 +122,16 @@ class ThreadChoice:
     change of the machine's load turns the choice over within a few pairs.
     """
 
-    __slots__ = ("_calls", "_first", "_interval", "_log_ratio", "_next_pair", "_pair", "_seen")
+    __slots__ = (
+        "_calls",
+        "_cold",
+        "_first",
+        "_interval",
+        "_log_ratio",
+        "_next_pair",
+        "_pair",
+        "_seen",
+    )
 
     def __init__(self) -> None:
         #: running mean of log(parallel seconds / serial seconds) over the measured pairs
@@ -134,6 +145,8 @@ class ThreadChoice:
         self._first = True
         #: the current pair's first call, (way, seconds), until its second is measured
         self._pair: tuple[bool, float] | None = None
+        #: calls in a row that did not run as usual (see :meth:`record`)
+        self._cold = 0
 
     def parallel(self) -> bool:
         """The way the measured pairs favour (parallel until there is one)."""
@@ -151,8 +164,17 @@ class ThreadChoice:
             return self._first
         return self.parallel()
 
-    def record(self, parallel: bool, seconds: float) -> None:
-        """The call just made (``parallel`` or not) took ``seconds``."""
+    def record(self, parallel: bool, seconds: float, usual: bool = True) -> None:
+        """The call just made (``parallel`` or not) took ``seconds``. A call that did not run
+        as calls in a row do (``usual=False``: its threads had to be woken the slow way) is
+        left out, unless :data:`COLD_IN_A_ROW` such calls came in a row: then that is how
+        calls run here (a program that does much between two calls), and they count."""
+        if usual:
+            self._cold = 0
+        else:
+            self._cold += 1
+            if self._cold < COLD_IN_A_ROW:
+                return
         self._seen[parallel] += 1
         if self._seen[parallel] == 1:
             return
@@ -193,20 +215,22 @@ def run_batch_loop(choice: ThreadChoice, batch: int, loop: Any, *args: Any) -> N
         return
     way = choice.pick()
     began = time.perf_counter()
-    run_in_chunks(loop, args, batch, most if way else 1)
-    choice.record(way, time.perf_counter() - began)
+    usual = run_in_chunks(loop, args, batch, most if way else 1)
+    # a parallel call after a stretch of calls on one thread finds the crew asleep: measured
+    # as it is, it would keep the choice on one thread even where the crew is the faster
+    choice.record(way, time.perf_counter() - began, usual)
 
 
-def run_in_chunks(loop: Any, args: tuple[Any, ...], batch: int, chunks: int) -> None:
+def run_in_chunks(loop: Any, args: tuple[Any, ...], batch: int, chunks: int) -> bool:
     """The batch loop ``loop(*args, lo, hi, ...)`` on ``chunks`` contiguous chunks of
     ``0 .. batch``: at once, by the crew of that many threads (:mod:`diceboard.vector.crew`),
     or one after the other on the calling thread when the loops are plain Python
     (``NUMBA_DISABLE_JIT=1``, where the GIL would run them one at a time anyway). Returns
-    when all have finished (raising the first error, if any)."""
+    when all have finished (raising the first error, if any), with whether the call ran as
+    calls in a row do (see :meth:`~diceboard.vector.crew.Crew.run`)."""
     crew = crew_of(chunks) if chunks > 1 else None
     if crew is not None:
-        crew.run(loop, args, batch)
-        return
+        return crew.run(loop, args, batch)
     first: BaseException | None = None
     for c in range(chunks):
         try:
@@ -215,3 +239,4 @@ def run_in_chunks(loop: Any, args: tuple[Any, ...], batch: int, chunks: int) -> 
             first = first or error
     if first is not None:
         raise first
+    return True

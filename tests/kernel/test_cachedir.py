@@ -42,6 +42,11 @@ def test_the_digest_changes_with_a_kernel_only(tmp_path: Path) -> None:
     assert compiled_sources_digest(package) != first
 
 
+def test_the_simulators_atomics_are_a_compiled_source() -> None:
+    # numba's intrinsics there are compiled into the crew's loops
+    assert PACKAGE_DIR / "vector" / "atomics.py" in compiled_files(PACKAGE_DIR)
+
+
 def test_a_file_naming_njit_borrowing_is_a_compiled_source(tmp_path: Path) -> None:
     package = tmp_path / "diceboard"
     shutil.copytree(PACKAGE_DIR, package, ignore=shutil.ignore_patterns("__pycache__"))

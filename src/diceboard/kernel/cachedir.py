@@ -36,8 +36,9 @@ __all__ = [
 #: the ``diceboard`` package folder
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
-#: text that marks a file as holding code numba compiles
-_COMPILED = re.compile(rb"\bnjit(?:_borrowing)?\b|@template\b")
+#: text that marks a file as holding code numba compiles (an ``@intrinsic`` writes code that
+#: is compiled into its callers: ``diceboard.vector.atomics``)
+_COMPILED = re.compile(rb"\bnjit(?:_borrowing)?\b|@template\b|@intrinsic\b")
 
 
 def sources_digest(files: Iterable[Path]) -> bytes:

@@ -39,7 +39,7 @@ from diceboard.vector.rng import below
 __all__ = [
     "Loops",
     "loops_for",
-    "mask_rows",
+    "mask_range",
     "pick_one",
     "pick_rows",
 ]
@@ -358,11 +358,30 @@ def observe_range(
 
 
 @njit
-def mask_rows(legal: np.ndarray, nlegal: np.ndarray, out: np.ndarray) -> None:
-    """Scatter every row's legal action ids into the zeroed boolean mask ``out``."""
-    for i in range(legal.shape[0]):
-        for k in range(nlegal[i]):
-            out[i, legal[i, k]] = True
+def mask_range(
+    legal: np.ndarray,
+    nlegal: np.ndarray,
+    out: np.ndarray,
+    lo: int,
+    hi: int,
+    control: np.ndarray,
+    seq: int,
+    bounds: np.ndarray,
+    spins: int,
+) -> bool:
+    """Row ``i`` of the boolean mask ``out`` (whatever it held) = the legal action ids of row
+    ``i``, for the rows ``lo <= i < hi`` (a batch loop: on the crew, the rows are cleared by
+    the threads that fill them, rather than all of them first on one)."""
+    chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
+    while chunk >= 0:
+        for i in range(lo, hi):
+            row = out[i]
+            for k in range(row.shape[0]):
+                row[k] = False
+            for k in range(nlegal[i]):
+                row[legal[i, k]] = True
+        chunk, lo, hi = next_chunk(control, seq, bounds, chunk)
+    return chunks_done(control, seq, bounds, spins)
 
 
 @njit

@@ -211,8 +211,15 @@ class VectorState:
         """``(B, game.num_actions)`` bool: the legal decisions of every game (all False in a
         finished game)."""
         if self._mask is None:
-            mask = np.zeros((self.batch_size, self.game.num_actions), dtype=np.bool_)
-            kernels.mask_rows(self.legal_ids, self.num_legal, mask)
+            mask = np.empty((self.batch_size, self.game.num_actions), dtype=np.bool_)
+            run_batch_loop(
+                self.config.thread_choice("mask"),
+                self.batch_size,
+                kernels.mask_range,
+                self.legal_ids,
+                self.num_legal,
+                mask,
+            )
             self._mask = mask
         return self._mask
 

@@ -273,7 +273,7 @@ def _step(
         run_batch_loop(
             cfg.thread_choice("check"),
             b,
-            cfg.loops.check_range,
+            kernels.check_range,
             acts,
             state.legal_ids,
             state.num_legal,

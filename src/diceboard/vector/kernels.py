@@ -38,6 +38,7 @@ from diceboard.vector.rng import below
 
 __all__ = [
     "Loops",
+    "check_range",
     "loops_for",
     "mask_range",
     "pick_one",
@@ -299,7 +300,7 @@ def step_range(
     return chunks_done(control, seq, bounds, spins)
 
 
-@template
+@njit
 def check_range(
     actions: np.ndarray,
     legal: np.ndarray,
@@ -317,7 +318,8 @@ def check_range(
 ) -> bool:
     """``bad[i]`` = whether ``actions[i]`` is not among row ``i``'s legal actions, for the
     rows ``lo <= i < hi`` (a finished game accepts anything unless ``auto_reset`` has
-    already put a new one in its row)."""
+    already put a new one in its row). Not a template: it needs no game, and one compiled
+    copy serves every game."""
     chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
         for i in range(lo, hi):
@@ -409,7 +411,6 @@ class Loops(NamedTuple):
 
     reset_range: Any
     step_range: Any
-    check_range: Any
     observe_range: Any
 
 

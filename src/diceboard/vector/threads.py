@@ -5,9 +5,9 @@ the GIL. Several threads run it on contiguous chunks of the batch: the calling t
 the first chunk and the followers of a crew (:mod:`diceboard.vector.crew`) the others, handed
 over in compiled code, so the same compiled code runs whatever the thread count, and nothing
 needs numba's threading layers (whose parallel copies of the loops took seconds more to
-compile, and whose OpenMP layer stalled on busy cores). A call ends only when every chunk
-has finished, so on a machine whose cores other programs keep busy a thread that waits for a
-core stalls the whole call. Which is faster
+compile, and whose OpenMP layer stalled on busy cores). A call ends only when every block
+of it has finished, so on a machine whose cores other programs keep busy a thread that waits
+for a core holds the call up by the block it is in. Which is faster
 therefore depends on the machine's load at the moment, and :class:`ThreadChoice` measures
 it: each batch loop of a batch (its :class:`~diceboard.vector.state.BatchConfig`) now and
 then times two calls in a row, one each way, runs the way their ratios favour, and measures

@@ -222,9 +222,14 @@ def step_range(
     buf = np.empty(max_legal, dtype=np.int64)
     chunk, lo, hi = first_chunk(control, seq, bounds, lo, hi)
     while chunk >= 0:
+        ahead = pick_one(legal[lo], nlegal[lo], fractions[lo]) if pick and lo < hi else 0
         for i in range(lo, hi):
             if pick:
-                actions[i] = pick_one(legal[i], nlegal[i], fractions[i])
+                actions[i] = ahead
+                # the next row's pick is read a row ahead: its list is seldom in the cache,
+                # and the load then overlaps this row's step instead of stalling the next
+                if i + 1 < hi:
+                    ahead = pick_one(legal[i + 1], nlegal[i + 1], fractions[i + 1])
             over = terminated[i] or truncated[i]
             if check:
                 ok = over and not auto_reset

@@ -8,9 +8,10 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 
-from diceboard.server.loadtest import LoadReport, cpu_seconds
+from diceboard.server.loadtest import LoadRefused, LoadReport, cpu_seconds, granted
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here")
 
@@ -69,3 +70,19 @@ def test_the_report_says_what_each_side_used() -> None:
     assert "server CPU         3.0 s (150 % of one core)" in lines
     # the serving process alone, and its CPU time per acknowledged move
     assert "serving process  2.0 s (100 % of one core), 500.00 ms a move" in lines
+
+
+def test_a_refused_request_stops_the_load_test_with_the_servers_reason() -> None:
+    limited = httpx.Response(
+        429, json={"detail": "too many games created: at most 20 at once", "code": "rate_limited"}
+    )
+    with pytest.raises(
+        LoadRefused,
+        match=r"make game 7 of 1000: HTTP 429, too many games.*"
+        r"--no-client-limits",
+    ):
+        granted(limited, "make game 7 of 1000")
+    broken = httpx.Response(500, text="Internal Server Error")
+    with pytest.raises(LoadRefused, match=r"HTTP 500, Internal Server Error$"):
+        granted(broken, "join game 1 of 2")
+    assert granted(httpx.Response(201, json={"id": "x"}), "make game 1 of 1") == {"id": "x"}

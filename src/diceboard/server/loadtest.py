@@ -341,6 +341,32 @@ class _Player:
             await ws.send(json.dumps({"type": "move", "move": move, "version": game["version"]}))
 
 
+class LoadRefused(RuntimeError):
+    """The server refused a request the load test needs (it says why)."""
+
+
+def granted(response: httpx.Response, doing: str) -> dict[str, Any]:
+    """The JSON body of a successful answer; :class:`LoadRefused` with the server's own
+    message otherwise (a server that limits each client, as one started without
+    ``--no-client-limits`` does, refuses the load test's hundreds of games from one address)."""
+    if response.is_success:
+        body: dict[str, Any] = response.json()
+        return body
+    try:
+        message = str(response.json().get("detail", "")) or response.text
+    except (ValueError, AttributeError):
+        message = response.text
+    hint = (
+        " (the server limits what one client may do: start it with --no-client-limits to"
+        " load-test it)"
+        if response.status_code == 429
+        else ""
+    )
+    raise LoadRefused(
+        f"the server refused to {doing}: HTTP {response.status_code}, {message.strip()[:300]}{hint}"
+    )
+
+
 async def run_load(
     base: str,
     games: int,
@@ -366,7 +392,7 @@ async def run_load(
 
         async def setup(i: int) -> tuple[str, list[tuple[str, str]]]:
             async with sem:
-                created = (
+                created = granted(
                     await http.post(
                         "/api/games",
                         json={
@@ -375,9 +401,10 @@ async def run_load(
                             "side": "first",
                             "name": f"bench{i}a",
                         },
-                    )
-                ).json()
-                joined = (
+                    ),
+                    f"make game {i + 1} of {games}",
+                )
+                joined = granted(
                     await http.post(
                         f"/api/games/{created['id']}/join",
                         json={
@@ -385,8 +412,9 @@ async def run_load(
                             "name": f"bench{i}b",
                         },
                         cookies={},
-                    )
-                ).json()
+                    ),
+                    f"join game {i + 1} of {games}",
+                )
                 http.cookies.clear()
                 return created["id"], [
                     (created["token"], created["seats"][0]),

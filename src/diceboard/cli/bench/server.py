@@ -101,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         check_loopback(args.url)
         import httpx
 
+        from diceboard.server.loadtest import LoadRefused
+
         try:
             wait_until_ready(args.url.rstrip("/"))
             report = asyncio.run(
@@ -113,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
                     args.think,
                 )
             )
+        except LoadRefused as exc:
+            raise UsageError(str(exc)) from None
         except (httpx.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     else:

@@ -93,11 +93,17 @@ LAND_WALK = 2  # a friendly die to bump or the chamber: the move goes on (a chai
 def landing_kind(target: int, land: int) -> int:
     """What the last step of a move meets on ``land``, where ``target`` is the die there as
     the moving side sees it (its face, negative for an enemy die, 0 for none)."""
-    if target < 0:
-        return LAND_CAPTURE
-    if target != 0 or land == CHAMBER:
-        return LAND_WALK
-    return LAND_STOP
+    _, capture, walk = landing_flags(target, land)
+    return LAND_CAPTURE * int(capture) + LAND_WALK * int(walk)
+
+
+@njit_borrowing
+def landing_flags(target: int, land: int) -> tuple[bool, bool, bool]:
+    """:func:`landing_kind` as three flags, exactly one of them true: whether the die stops,
+    captures or walks on (a bump or a split). Computed without branches: move generation
+    settles six candidates of a die at once (the chamber is never occupied, so its hex has
+    no die to capture)."""
+    return (target == 0) & (land != CHAMBER), target < 0, (target > 0) | (land == CHAMBER)
 
 
 @njit_borrowing
@@ -130,9 +136,15 @@ def landing_status(state: np.ndarray, frm: int, d: int, face: int, player: int) 
 def candidate_clear(state: np.ndarray, frm: int, face: int, j: int) -> bool:
     """:func:`path_clear` for the ``j``-th move candidate of a die with ``face`` on ``frm``
     (:data:`~.geometry.MOVE_CANDIDATES`, whose paths never pass the chamber)."""
+    return candidate_path_clear(state[OCCUPIED], state[OCCUPIED + 1], frm, face, j)
+
+
+@njit_borrowing
+def candidate_path_clear(occupied0: int, occupied1: int, frm: int, face: int, j: int) -> bool:
+    """:func:`candidate_clear` given the two occupancy words (read once for every candidate)."""
     blocked = (
-        MOVE_CANDIDATES[frm, face, j, CANDIDATE_MASK] & state[OCCUPIED]
-        | MOVE_CANDIDATES[frm, face, j, CANDIDATE_MASK + 1] & state[OCCUPIED + 1]
+        MOVE_CANDIDATES[frm, face, j, CANDIDATE_MASK] & occupied0
+        | MOVE_CANDIDATES[frm, face, j, CANDIDATE_MASK + 1] & occupied1
     )
     return blocked == 0
 

@@ -1,7 +1,8 @@
 """The hot kernel functions keep no reference counting in their compiled code (no NRT_incref
 or NRT_decref): they are compiled without numba's runtime
-(:func:`~diceboard.kernel.jit.njit_borrowing`). Compiled afresh in a subprocess (numba
-cannot show the code of a function it loaded from its cache)."""
+(:func:`~diceboard.kernel.jit.njit_borrowing`); and a function compiled to be inlined
+(:func:`~diceboard.kernel.jit.njit_inlined`) is no call in its caller's code. Compiled afresh
+in a subprocess (numba cannot show the code of a function it loaded from its cache)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -41,7 +41,7 @@ chase_legal_actions(chase, chase_opts, some)
 chase_step(chase, chase_opts, int(some[0]), np.zeros(8, dtype=np.int64), 0)
 has_legal_turn(chase)
 
-def refcounts(dispatcher, name):
+def body_of(dispatcher, name):
     ir = next(iter(dispatcher.inspect_llvm().values()))
     body, inside = [], False
     for line in ir.splitlines():
@@ -49,9 +49,22 @@ def refcounts(dispatcher, name):
             inside = name in line and "cpython" not in line and "cfunc" not in line
         elif inside:
             body.append(line)
+    return body
+
+def refcounts(dispatcher, name):
+    body = body_of(dispatcher, name)
     return sum(("@NRT_incref" in l) or ("@NRT_decref" in l) for l in body), len(body)
 
+def calls(callee):
+    # a call names its compiled callee (numba mangles names as _ZN...); an inlined body's
+    # values keep the callee's name too, but as local names (%transfers_led_by_...)
+    pattern = re.compile(r"call .*@_ZN\S*" + callee)
+    return sum(bool(pattern.search(l)) for l in body_of(act_actions, "act_actions"))
+
 print(json.dumps({
+    "calls of transfers_led_by in act_actions": calls("transfers_led_by"),
+    "calls of landing_status in act_actions": calls("landing_status"),
+} | {
     name: refcounts(f, name)
     for name, f in (
         ("legal_actions", legal_actions),
@@ -67,14 +80,31 @@ print(json.dumps({
 """
 
 
-@pytest.mark.slow
-def test_hot_kernel_functions_have_no_reference_counting(tmp_path: Path) -> None:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """What :data:`SCRIPT` finds in the kernels compiled afresh."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path_factory.mktemp("numba")))
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    for name, (operations, lines) in found.items():
+    found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+@pytest.mark.slow
+def test_hot_kernel_functions_have_no_reference_counting(compiled: dict[str, object]) -> None:
+    for name, found in compiled.items():
+        if not isinstance(found, list):
+            continue
+        operations, lines = found
         assert lines > 0, f"no compiled code found for {name}"
         assert operations == 0, f"{name} has {operations} reference-count operations"
+
+
+@pytest.mark.slow
+def test_an_inlined_kernel_function_is_copied_into_its_caller(compiled: dict[str, object]) -> None:
+    # njit_inlined: Chase's transfers are part of move generation's own code, not a call;
+    # landing_status (njit_borrowing) stays a call, which shows that the count finds calls
+    assert compiled["calls of transfers_led_by in act_actions"] == 0
+    assert compiled["calls of landing_status in act_actions"] == 1

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.kernel.jit import njit, njit_borrowing
+from diceboard.kernel.jit import njit, njit_borrowing, njit_inlined
 
 __all__ = [
     "CHANCE",
@@ -50,6 +50,7 @@ __all__ = [
     "count_in_history",
     "njit",
     "njit_borrowing",
+    "njit_inlined",
     "push_history",
     "zobrist_keys",
 ]

@@ -45,7 +45,7 @@ from diceboard.games.chase.kernel.movement import (
     landing_status,
 )
 from diceboard.games.chase.kernel.transfer import NEW_FACES, can_transfer
-from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit_borrowing
+from diceboard.kernel import PHASE, RESULT, TO_MOVE, njit_borrowing, njit_inlined
 from diceboard.kernel.bits import lowest_bit_index
 
 
@@ -137,7 +137,7 @@ def _append_candidates(out: np.ndarray, n: int, base: int, sq: int, face: int, c
     return n
 
 
-@njit_borrowing
+@njit_inlined
 def transfers_led_by(
     state: np.ndarray, lo: int, face: int, sign: int, out: np.ndarray, n: int
 ) -> int:

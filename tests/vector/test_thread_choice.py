@@ -83,6 +83,21 @@ def test_noisy_timings_still_find_the_faster_way(factor: float, noise: float, se
     assert sum(way != want for way in ways[500:]) <= 1000 // PROBE_FIRST
 
 
+@pytest.mark.parametrize("factor", [1.0, 1.02, 0.99])
+def test_ways_about_as_fast_run_on_one_thread(factor: float) -> None:
+    """A busy machine: the crew about as fast as one thread, its calls' times noisy. Noisy
+    pairs would turn a choice between equals over and over; the crew is chosen only if it is
+    clearly faster, so that it is not run half the time when it is a little slower."""
+    rng = np.random.default_rng(7)
+    choice = ThreadChoice()
+    ways = drive(
+        choice,
+        lambda k, way: (factor if way else 1.0) * float(np.exp(rng.normal(0.0, 0.05))),
+        3000,
+    )
+    assert ways[500:].count(True) <= 0.3 * 2500
+
+
 def test_the_first_call_of_each_way_is_not_measured() -> None:
     choice = ThreadChoice()
     # compilation makes each way's first call slow: it must not decide anything

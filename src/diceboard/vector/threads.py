@@ -54,6 +54,12 @@ PROBE_LONGEST = 512
 SMOOTHING = 0.3
 #: calls in a row that did not run as usual after which they are measured after all
 COLD_IN_A_ROW = 3
+#: how much faster (log of serial over parallel seconds) the crew must measure to be chosen:
+#: where the two ways are about as fast (a busy machine), noisy pairs would otherwise keep
+#: turning the choice over and run the crew about half the time when it is a little slower
+#: (measured beside a busy process: Custodian Dice's default 0.96x one thread, the crew
+#: forced 0.96x); a crew that is only this much faster is worth little
+PARALLEL_MARGIN = math.log(1.03)
 
 #: set by :func:`forced_threads` (benchmarks): run every loop on exactly this many threads
 _forced: int | None = None
@@ -149,8 +155,9 @@ class ThreadChoice:
         self._cold = 0
 
     def parallel(self) -> bool:
-        """The way the measured pairs favour (parallel until there is one)."""
-        return self._log_ratio is None or self._log_ratio < 0.0
+        """The way the measured pairs favour (parallel until there is one; then only if
+        it is faster by :data:`PARALLEL_MARGIN`)."""
+        return self._log_ratio is None or self._log_ratio < -PARALLEL_MARGIN
 
     def pick(self) -> bool:
         """Whether the next call should run in parallel."""
@@ -191,7 +198,7 @@ class ThreadChoice:
         ratio = math.log(max(par, 1e-9) / max(ser, 1e-9))
         # a pair that disagrees with the choice brings the next pair near (without turning
         # the choice over by itself: one pair can be noise)
-        agrees = self._log_ratio is None or (ratio < 0.0) == self.parallel()
+        agrees = self._log_ratio is None or (ratio < -PARALLEL_MARGIN) == self.parallel()
         if self._log_ratio is None:
             self._log_ratio = ratio
         else:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -33,6 +35,31 @@ def test_bench_server_stays_on_loopback(capsys: pytest.CaptureFixture[str]) -> N
     assert "loopback" in capsys.readouterr().err
     assert main(["bench", "server", "--games", "2001"]) == 2
     assert main(["bench", "server", "--seconds", "601"]) == 2
+
+
+@pytest.mark.parametrize("url", [[], ["--url", "http://127.0.0.1:9"]])
+def test_bench_server_reports_a_refused_load_test_without_a_traceback(
+    url: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the server (one it started, or one at --url) refuses a request of the load test
+    from diceboard.server import loadtest
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise loadtest.LoadRefused("the server refused to make game 7 of 10: HTTP 429, busy")
+
+    async def load(*args: object, **kwargs: object) -> object:
+        return refused()
+
+    @contextlib.contextmanager
+    def served() -> Iterator[loadtest.Served]:
+        yield loadtest.Served("http://127.0.0.1:9", 0)
+
+    monkeypatch.setattr(loadtest, "run_load", load)
+    monkeypatch.setattr(loadtest, "running_server", served)
+    monkeypatch.setattr(loadtest, "wait_until_ready", lambda base: None)
+    assert main(["bench", "server", "--games", "10", *url]) == 2
+    err = capsys.readouterr().err
+    assert err == "diceboard: error: the server refused to make game 7 of 10: HTTP 429, busy\n"
 
 
 @pytest.mark.e2e

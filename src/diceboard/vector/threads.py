@@ -157,7 +157,7 @@ class ThreadChoice:
     def parallel(self) -> bool:
         """The way the measured pairs favour (parallel until there is one; then only if
         it is faster by :data:`PARALLEL_MARGIN`)."""
-        return self._log_ratio is None or self._log_ratio < -PARALLEL_MARGIN
+        return self._log_ratio is None or _favours_crew(self._log_ratio)
 
     def pick(self) -> bool:
         """Whether the next call should run in parallel."""
@@ -198,7 +198,7 @@ class ThreadChoice:
         ratio = math.log(max(par, 1e-9) / max(ser, 1e-9))
         # a pair that disagrees with the choice brings the next pair near (without turning
         # the choice over by itself: one pair can be noise)
-        agrees = self._log_ratio is None or (ratio < -PARALLEL_MARGIN) == self.parallel()
+        agrees = self._log_ratio is None or _favours_crew(ratio) == self.parallel()
         if self._log_ratio is None:
             self._log_ratio = ratio
         else:
@@ -210,6 +210,12 @@ class ThreadChoice:
         """Parallel seconds per call over serial, from the measured pairs (``None`` before
         the first); below 1 means parallel is the faster now."""
         return None if self._log_ratio is None else math.exp(self._log_ratio)
+
+
+def _favours_crew(log_ratio: float) -> bool:
+    """Whether a log ratio of parallel over serial seconds (one pair's, or their mean) is
+    low enough to run the crew: below ``-PARALLEL_MARGIN``."""
+    return log_ratio < -PARALLEL_MARGIN
 
 
 def run_batch_loop(choice: ThreadChoice, batch: int, loop: Any, *args: Any) -> None:

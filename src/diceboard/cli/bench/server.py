@@ -84,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the load test and print its figures."""
     try:
         from diceboard.server.loadtest import (
+            LoadRefused,
             check_loopback,
             run_load,
             running_server,
@@ -100,8 +101,6 @@ def run(args: argparse.Namespace) -> int:
     if args.url:
         check_loopback(args.url)
         import httpx
-
-        from diceboard.server.loadtest import LoadRefused
 
         try:
             wait_until_ready(args.url.rstrip("/"))
@@ -120,18 +119,21 @@ def run(args: argparse.Namespace) -> int:
         except (httpx.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     else:
-        with running_server() as served:
-            report = asyncio.run(
-                run_load(
-                    served.base,
-                    args.games,
-                    args.seconds,
-                    args.moves,
-                    args.seed,
-                    args.think,
-                    server_pid=served.pid,
+        try:
+            with running_server() as served:
+                report = asyncio.run(
+                    run_load(
+                        served.base,
+                        args.games,
+                        args.seconds,
+                        args.moves,
+                        args.seed,
+                        args.think,
+                        server_pid=served.pid,
+                    )
                 )
-            )
+        except LoadRefused as exc:  # the server it started refused the load test
+            raise UsageError(str(exc)) from None
     if args.json:
         print(
             json.dumps(

@@ -2,7 +2,8 @@
 or NRT_decref): they are compiled without numba's runtime
 (:func:`~diceboard.kernel.jit.njit_borrowing`); and a function compiled to be inlined
 (:func:`~diceboard.kernel.jit.njit_inlined`) is no call in its caller's code. Compiled afresh
-in a subprocess (numba cannot show the code of a function it loaded from its cache)."""
+in a subprocess (numba cannot show the code of a function it loaded from its cache); the copies that
+compiled callers call are inspected (:func:`~diceboard.kernel.jit.for_callers`)."""
 
 from __future__ import annotations
 
@@ -26,23 +27,25 @@ from diceboard.games.custodian.kernel import legal_actions
 from diceboard.games.custodian.kernel.endings import check_move_end
 from diceboard.games.custodian.kernel.captures import resolve_captures
 
+from diceboard.kernel.jit import compile_for_callers, for_callers
+
+# compiled as their compiled callers call them: their copies for callers
 custodian = diceboard.game("custodian")
 state = custodian.initial_state().kernel_state().copy()
-legal_actions(state, custodian.opts, np.empty(640, dtype=np.int64))
-resolve_captures(state, 0, False)
-check_move_end(state, np.zeros(4, dtype=np.int64), 0, False, False, 0)
+compile_for_callers(legal_actions, (state, custodian.opts, np.empty(640, dtype=np.int64)))
+compile_for_callers(resolve_captures, (state, 0, False))
+compile_for_callers(check_move_end, (state, np.zeros(4, dtype=np.int64), 0, False, False, 0))
 chase = diceboard.game("chase").initial_state().kernel_state().copy()
-landing_status(chase, 0, 0, 1, 0)
+compile_for_callers(landing_status, (chase, 0, 0, 1, 0))
 from diceboard.games.chase.kernel import legal_actions as chase_legal_actions, step as chase_step
 from diceboard.games.chase.kernel.movegen import act_actions, has_legal_turn
 chase_opts = diceboard.game("chase").opts
-some = np.empty(256, dtype=np.int64)
-chase_legal_actions(chase, chase_opts, some)
-chase_step(chase, chase_opts, int(some[0]), np.zeros(8, dtype=np.int64), 0)
-has_legal_turn(chase)
+compile_for_callers(chase_legal_actions, (chase, chase_opts, np.empty(256, dtype=np.int64)))
+compile_for_callers(chase_step, (chase, chase_opts, 0, np.zeros(8, dtype=np.int64), 0))
+compile_for_callers(has_legal_turn, (chase,))
 
 def body_of(dispatcher, name):
-    ir = next(iter(dispatcher.inspect_llvm().values()))
+    ir = next(iter(for_callers(dispatcher).inspect_llvm().values()))
     body, inside = [], False
     for line in ir.splitlines():
         if line.startswith("define"):

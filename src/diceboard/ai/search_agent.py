@@ -14,7 +14,7 @@ from diceboard.ai.engine import engine_for
 from diceboard.ai.weights import weights_for
 from diceboard.core.game import State
 from diceboard.core.move import Move
-from diceboard.kernel.stepping import direct
+from diceboard.kernel import compile_for_callers
 
 
 def resolve_seed(seed: int | None) -> int:
@@ -66,7 +66,9 @@ class SearchAgent(Agent):
         # the types the search passes: its own work arrays and feature buffer
         scratch = np.zeros(1, dtype=np.float64)
         opts = games.game(game_name).opts
-        direct(engine.compiled("static_value", weights), (state, opts, weights, scratch))
+        # as the search calls it: from compiled code
+        static_value = engine.compiled("static_value", weights)
+        compile_for_callers(static_value, (state, opts, weights, scratch))
 
     def warm_up(self, game_name: str, compile_search: Callable[[], object]) -> None:
         """Run ``compile_search`` once per game before the first timed search, so that

@@ -25,7 +25,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.kernel.jit import njit, njit_borrowing, njit_inlined
+from diceboard.kernel.jit import (
+    compile_for_callers,
+    for_callers,
+    njit,
+    njit_borrowing,
+    njit_inlined,
+)
 
 __all__ = [
     "CHANCE",
@@ -47,7 +53,9 @@ __all__ = [
     "RESULT_NONE",
     "RESULT_SECOND",
     "TO_MOVE",
+    "compile_for_callers",
     "count_in_history",
+    "for_callers",
     "njit",
     "njit_borrowing",
     "njit_inlined",

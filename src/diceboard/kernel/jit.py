@@ -17,11 +17,18 @@ type, beside the one for a plain ``int64``: measured on a cold cache, a third of
 compiled functions were such copies (``shift`` four times, one per direction constant). The
 dispatchers made here compile the plain-typed signature first and let the call convert the
 constant; only a function that cannot be typed without the literal gets the literal copy.
+
+Numba also makes a Python entry point for every function it compiles, whoever calls it. A
+kernel function is mostly called from other kernel functions only, so each has a copy for
+compiled callers, compiled without one (:func:`for_callers`): compiled code types, compiles
+and links the copy, Python calls compile the function itself, and the two never share a
+compiled version (the copy has a name of its own, and so its own cache files).
 """
 
 from __future__ import annotations
 
 import functools
+import types as pytypes
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
@@ -43,9 +50,17 @@ def _compiled_stamp() -> bytes:
 class KernelDispatcher(CPUDispatcher):  # type: ignore[misc]
     """Numba's CPU dispatcher, except that a call from compiled code is typed with its
     arguments' plain types (``int64`` rather than ``Literal[int](0)``) first, so that
-    constants passed in do not each cost a compiled copy (see the module docstring)."""
+    constants passed in do not each cost a compiled copy (see the module docstring), and
+    is compiled and linked from the function's copy for compiled callers
+    (:func:`for_callers`), where it has one."""
+
+    #: the copy that compiled code calls, a :class:`KernelDispatcher` with no Python entry
+    #: point (``None`` on that copy, and on an inlined function)
+    _for_callers: Any = None
 
     def get_call_template(self, args: Any, kws: Any) -> Any:
+        if self._for_callers is not None:
+            return self._for_callers.get_call_template(args, kws)
         unliteral: Callable[[Any], Any] = types.unliteral
         plain = tuple(unliteral(a) for a in args)
         plain_kws = {k: unliteral(v) for k, v in kws.items()}
@@ -56,6 +71,12 @@ class KernelDispatcher(CPUDispatcher):  # type: ignore[misc]
             except errors.TypingError:  # it needs the literal (a constant index, say)
                 pass
         return super().get_call_template(args, kws)
+
+    def get_overload(self, sig: Any) -> Any:
+        # what numba's lowering of a call from compiled code looks the callee up by
+        if self._for_callers is not None:
+            return self._for_callers.get_overload(sig)
+        return super().get_overload(sig)
 
 
 #: how every kernel function is compiled. No C-callable wrapper: numba makes one per compiled
@@ -106,10 +127,77 @@ def _dispatcher(func: F, options: Mapping[str, bool | str]) -> F:
     if not hasattr(func, STAMP_ATTR):
         setattr(func, STAMP_ATTR, _compiled_stamp())
     install_locators()
-    # a copy each: a dispatcher keeps the dict it is given as its own options
-    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=dict(options))
-    dispatcher.enable_caching()
+    dispatcher = _cached(KernelDispatcher, func, options)
+    if "inline" not in options:  # an inlined function's body is copied, never called
+        dispatcher._for_callers = _cached(
+            CallersCopy, _callers_copy(func), {**options, "no_cpython_wrapper": True}
+        )
     return cast(F, dispatcher)
+
+
+def _cached(
+    kind: type[KernelDispatcher], func: Callable[..., Any], options: Mapping[str, bool | str]
+) -> KernelDispatcher:
+    # a copy of the options each: a dispatcher keeps the dict it is given as its own
+    dispatcher = kind(py_func=func, locals={}, targetoptions=dict(options))
+    dispatcher.enable_caching()
+    return dispatcher
+
+
+class CallersCopy(KernelDispatcher):
+    """The dispatcher of a kernel function's copy for compiled callers (:func:`for_callers`).
+    Its compiled code has no Python entry point, so Python may not call it."""
+
+    def __call__(self, *args: Any, **kws: Any) -> Any:
+        raise TypeError(
+            f"{self.py_func.__qualname__} is compiled for compiled callers only (it has no"
+            " Python entry point): call the kernel function itself"
+        )
+
+
+#: what the name of a function's copy for compiled callers adds to the function's own: numba
+#: names the copy's compiled code and its cache files by it, apart from the function's
+CALLERS_SUFFIX = ".for_callers"
+
+
+def _callers_copy(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` under another qualified name (the same code, globals and stamp)."""
+    copy = pytypes.FunctionType(
+        func.__code__, func.__globals__, func.__name__, func.__defaults__, func.__closure__
+    )
+    copy.__kwdefaults__ = func.__kwdefaults__
+    copy.__dict__.update(func.__dict__)
+    copy.__module__ = func.__module__
+    copy.__doc__ = func.__doc__
+    copy.__qualname__ = func.__qualname__ + CALLERS_SUFFIX
+    return copy
+
+
+def for_callers(function: F) -> F:
+    """The dispatcher whose compiled code calls from compiled code run: the kernel function's
+    copy for compiled callers, or ``function`` itself (an inlined one, or any function
+    under ``NUMBA_DISABLE_JIT=1``).
+
+    Numba makes a Python entry point (a CPython wrapper, which unboxes each argument) for
+    every function it compiles, whoever calls it; the wrapper of a function with many array
+    arguments is a third the size of its body. A kernel function is mostly called from other
+    kernel functions only, so each has a copy compiled without it, which compiled callers
+    type, compile and link, while Python calls compile the function itself. Measured on the
+    custodian search's cold compile (alpha-beta and everything it calls): a tenth less
+    compiling. A warm-up that compiles a function for its callers ahead of them compiles
+    this copy (:func:`compile_for_callers`), not the function."""
+    found = getattr(function, "_for_callers", None)
+    return cast(F, found) if found is not None else function
+
+
+def compile_for_callers(function: Any, args: tuple[Any, ...]) -> None:
+    """Compile (or load from numba's cache) ``function`` for compiled callers that pass
+    ``args``' types, as they will call it (see :func:`for_callers`); nothing under
+    ``NUMBA_DISABLE_JIT=1``."""
+    target = for_callers(function)
+    if jit_disabled() or not hasattr(target, "compile"):
+        return
+    target.compile(tuple(target.typeof_pyval(a) for a in args))
 
 
 def jit_disabled() -> bool:

@@ -27,7 +27,7 @@ from diceboard.ai.bindings import binding
 from diceboard.ai.engine import alphabeta, evaluation, mcts, selfplay
 from diceboard.ai.engine.models import FULL, LINEAR, linear_substitutes, model_of
 from diceboard.ai.engine.specialise import specialise
-from diceboard.kernel.stepping import direct
+from diceboard.kernel import compile_for_callers
 
 #: the modules whose :func:`~diceboard.ai.engine.specialise.template` functions make an engine
 TEMPLATE_MODULES = (evaluation, alphabeta, mcts, selfplay)
@@ -170,8 +170,11 @@ def compile_rules(game_name: str, opts: np.ndarray) -> None:
     compiles the rest."""
     module = binding(game_name)
     state = np.zeros(module.STATE_LEN, dtype=np.int64)
-    direct(module.legal_actions, (state, opts, np.zeros(module.MAX_LEGAL, dtype=np.int64)))
-    direct(module.step, (state, opts, 0, np.zeros(1, dtype=np.int64), 0))
+    # as the search and the game API call them: from compiled code
+    compile_for_callers(
+        module.legal_actions, (state, opts, np.zeros(module.MAX_LEGAL, dtype=np.int64))
+    )
+    compile_for_callers(module.step, (state, opts, 0, np.zeros(1, dtype=np.int64), 0))
 
 
 def _template(name: str) -> Callable[..., Any]:

@@ -174,18 +174,19 @@ def _callers_copy(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def for_callers(function: F) -> F:
-    """The dispatcher whose compiled code calls from compiled code run: the kernel function's
-    copy for compiled callers, or ``function`` itself (an inlined one, or any function
-    under ``NUMBA_DISABLE_JIT=1``).
+    """What a call to ``function`` from compiled code runs: the kernel function's copy for
+    compiled callers, or ``function`` itself (an inlined one, or any function under
+    ``NUMBA_DISABLE_JIT=1``).
 
     Numba makes a Python entry point (a CPython wrapper, which unboxes each argument) for
     every function it compiles, whoever calls it; the wrapper of a function with many array
     arguments is a third the size of its body. A kernel function is mostly called from other
     kernel functions only, so each has a copy compiled without it, which compiled callers
-    type, compile and link, while Python calls compile the function itself. Measured on the
-    custodian search's cold compile (alpha-beta and everything it calls): a tenth less
-    compiling. A warm-up that compiles a function for its callers ahead of them compiles
-    this copy (:func:`compile_for_callers`), not the function."""
+    type, compile and link, while Python calls compile the function itself. Measured on an
+    empty cache against compiling every function with its wrapper: the server's warm-up of
+    every game 13.4-15.0 CPU s instead of 16.0-16.9, a computer worker's 7.4-7.9 instead of
+    8.2-10.0. A warm-up that compiles a function ahead of its compiled callers compiles this
+    copy (:func:`compile_for_callers`), not the function."""
     found = getattr(function, "_for_callers", None)
     return cast(F, found) if found is not None else function
 

@@ -399,6 +399,38 @@ def test_phone_sized_screen(browser: Any, server: Server) -> None:
         context.close()
 
 
+def test_a_record_imported_before_the_games_are_known_is_not_lost(
+    page: Any, server: Server
+) -> None:
+    """The home page handles its forms from the start: a record submitted while the page
+    still waits for /api/meta is imported, where the browser's own submit used to reload
+    the page and drop it (seen as a flaky import in CI)."""
+    created = server.api("POST", "/api/games", json={"game": "custodian", "mode": "local"})
+    import httpx
+
+    pgn = httpx.get(f"{server.base}/api/games/{created['id']}/record?format=pgn", timeout=60).text
+    held: list[Any] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        # the page's first request waits, unanswered, until the record is submitted
+        if holding[0]:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/meta", hold)
+    page.goto(server.base + "/", wait_until="domcontentloaded")
+    page.fill("#record-text", pgn)
+    page.click("#import")
+    assert held, "the page asks for /api/meta first"
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    page.wait_for_url("**/game/**")
+    page.wait_for_selector("#board svg")
+
+
 def test_import_a_record_and_replay_it(page: Any, server: Server) -> None:
     created = server.api(
         "POST", "/api/games", json={"game": "custodian", "mode": "local", "position": PLAY_POSITION}

@@ -105,6 +105,10 @@ function refreshForm() {
 async function createGame(event) {
   event.preventDefault();
   $("new-error").textContent = "";
+  if (!meta) {
+    $("new-error").textContent = "The games are still loading: try again in a moment.";
+    return;
+  }
   const game = selectedGame();
   const mode = radio("mode");
   const body = { game: game.name, mode, side: radio("side") || "first", variant: $("variant").value };
@@ -290,6 +294,14 @@ async function followWarmUp(engine) {
 }
 
 async function main() {
+  // the forms are the page's from the start: submitted before the games are known, the
+  // browser's own submit would reload the page and lose what was typed or pasted
+  $("new-game").addEventListener("submit", createGame);
+  $("import-form").addEventListener("submit", importRecord);
+  $("record-file").addEventListener("change", async () => {
+    const file = $("record-file").files[0];
+    if (file) $("record-text").value = await file.text();
+  });
   meta = await request("GET", "/api/meta");
   $("game").replaceChildren(...meta.games.map((g) => option(g.name, g.title)));
   const titles = meta.games.map((g) => g.title);
@@ -298,12 +310,6 @@ async function main() {
   document.title = `diceboard — ${listed}`;
   $("game").addEventListener("change", buildGameMenus);
   $("new-game").addEventListener("change", refreshForm);
-  $("new-game").addEventListener("submit", createGame);
-  $("import-form").addEventListener("submit", importRecord);
-  $("record-file").addEventListener("change", async () => {
-    const file = $("record-file").files[0];
-    if (file) $("record-text").value = await file.text();
-  });
   $("lobby-refresh").addEventListener("click", loadLobby);
   $("player-name").value = storedName();
   $("rules-nav").replaceChildren("Rules: ", ...meta.games.flatMap((g, i) => {

@@ -1,13 +1,10 @@
-"""The server's warm-up of a game compiles each kernel function once: for its compiled callers
-(its copy without a Python entry point) or for Python's calls, not both, except where the
-server really calls it both ways. A warm-up that called a rules kernel from Python to have it
-ready for compiled callers would compile it twice (see :func:`diceboard.kernel.for_callers`)."""
+"""The server's warm-up of the first game compiles each kernel function once: for its compiled
+callers (its copy without a Python entry point) or for Python's calls, not both. A warm-up
+that called a rules kernel from Python to have it ready for compiled callers would compile it
+twice (see :func:`diceboard.kernel.for_callers`)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +13,7 @@ pytest.importorskip("fastapi")
 
 from diceboard import games
 from diceboard.kernel.jit import jit_disabled
+from tests.server.processes import script_output
 
 pytestmark = pytest.mark.skipif(jit_disabled(), reason="only compiled code has copies")
 
@@ -45,14 +43,7 @@ print(copies, *both)
 def test_the_first_games_warm_up_compiles_no_function_both_ways(tmp_path: Path) -> None:
     """On an empty numba cache (loaded functions bring their callees compiled in)."""
     game = games.names()[0]
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT.format(game=game)],
-        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    copies, *both = done.stdout.split()
+    output = script_output(SCRIPT.format(game=game), tmp_path)
+    copies, *both = output.split()
     assert int(copies) > 10  # the rules kernels' functions, compiled for their callers
     assert both == []

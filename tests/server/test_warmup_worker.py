@@ -6,9 +6,6 @@ move then runs, so nothing is compiled twice."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -18,6 +15,7 @@ pytest.importorskip("fastapi")
 
 from diceboard import games
 from diceboard.server import computer, computer_players
+from tests.server.processes import script_output
 
 
 class Recorder:
@@ -64,20 +62,6 @@ def test_a_later_games_warm_up_runs_beside_and_the_task_returns_at_once(
     assert recorder.made == ["kernels two", "search two"]
 
 
-def _run(script: str, cache: Path | None = None) -> str:
-    """What ``script`` prints, run in a fresh interpreter (on the numba cache ``cache``)."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)} if cache else None
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-        env=env,
-    )
-    return done.stdout
-
-
 #: a script's report of what it compiled: the kernel functions with compiled (or loaded)
 #: signatures, their own and their copies' for compiled callers together, as
 #: "module.function count"
@@ -107,7 +91,7 @@ def test_a_worker_started_early_imports_the_games_and_compiles_nothing() -> None
         + _COMPILED
         + "print(len(names), web, used)\n"
     )
-    imported, rest = _run(script).split(" ", 1)
+    imported, rest = script_output(script).split(" ", 1)
     assert int(imported) > 10  # every game's rules and kernel modules
     assert rest.strip() == "[] []"
 
@@ -137,7 +121,7 @@ def test_what_a_worker_compiles_ahead_is_what_its_first_move_runs(tmp_path: Path
         + _COMPILED
         + "print(*used, sep='\\n')\n"
     )
-    before, after, *compiled = _run(script, tmp_path).splitlines()
+    before, after, *compiled = script_output(script, tmp_path).splitlines()
     assert before == "0 0"  # the evaluation calls no rules kernel
     assert after == "1 1"
     counts = dict(line.rsplit(" ", 1) for line in compiled)

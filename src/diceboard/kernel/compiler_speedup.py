@@ -10,9 +10,10 @@ kernels, 33,000 for the computer's search alone).
 
 :func:`install` gives ``values()`` the same result from the options' defaults, gathered once
 per flags class, updated with the options set: the same keys, in the same order, with the
-same values. Measured with ``diceboard bench startup --compiles`` on an empty cache (two
-interleaved rounds): the server's warm-up of every game 13.35 → 12.4 CPU s, the computer
-worker's 8.05 → 7.2 CPU s. It is installed only where the flags class is as this module
+same values. Measured on an empty cache, A and B interleaved: with ``diceboard bench startup
+--compiles`` (two rounds) the server's warm-up of every game 13.35 → 12.4 CPU s and the
+computer worker's 8.05 → 7.2; the search's compile alone (ten rounds, on a busier machine)
+5.98 → 5.84 CPU s. It is installed only where the flags class is as this module
 expects (checked on a sample of flags against numba's own method), so another numba version
 at worst compiles as slowly as before.
 """

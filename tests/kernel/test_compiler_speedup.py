@@ -90,3 +90,17 @@ def test_install_is_refused_where_the_result_would_differ(
     assert compiler_speedup.install() is True
     assert compiler_speedup.install() is True  # again: nothing changes
     assert targetconfig.TargetConfig.values is compiler_speedup.fast_values
+
+
+def test_options_of_another_flags_class_are_left_out_as_numba_leaves_them() -> None:
+    class MoreFlags(Flags):  # type: ignore[misc, valid-type]
+        an_option_of_its_own = targetconfig.Option(type=bool, default=False, doc="")
+
+    more = MoreFlags()
+    more.an_option_of_its_own = True
+    more.nrt = True
+    copied = Flags(more)  # numba's flags copy every set value, known to them or not
+    assert compiler_speedup.fast_values(copied) == compiler_speedup._ORIGINAL(copied)
+    assert "an_option_of_its_own" not in copied.values()
+    assert copied.values()["nrt"] is True
+    assert compiler_speedup.fast_values(more) == compiler_speedup._ORIGINAL(more)

@@ -45,7 +45,10 @@ def _defaults(cls: type) -> dict[str, Any]:
 def fast_values(self: Any) -> dict[str, Any]:
     """What ``TargetConfig.values()`` returns: every option's value, set or default."""
     values = _defaults(type(self)).copy()
-    values.update(self._values)
+    for name, value in self._values.items():
+        # (flags copied from flags of a subclass may hold options this class has not)
+        if name in values:
+            values[name] = value
     return values
 
 

@@ -1,5 +1,6 @@
 """``bench startup`` counts the CPU of the server's processes, those that have exited too (a
-process the server started and waited for, such as a compile of its own, still counts)."""
+process the server started and waited for, such as a compile of its own, still counts); its
+rounds end with each tree's medians and their ratio; bad options are refused at once."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from diceboard.cli.bench.startup import _cpu_seconds
+from diceboard.cli.bench.startup import _cpu_seconds, summarise
+from diceboard.cli.main import main
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="Linux /proc")
 
@@ -47,3 +49,56 @@ def test_a_running_child_counts_too() -> None:
 
 def test_no_such_process_has_no_figure() -> None:
     assert _cpu_seconds(2**22 + 1) is None
+
+
+def _start(computer: float | None, cpu: float | None = 10.0) -> dict[str, object]:
+    if computer is None:
+        return {"error": "no answer within 600 s"}
+    return {
+        "root_s": 1.0,
+        "meta_s": 1.1,
+        "first_server_move_s": computer - 2.0,
+        "first_computer_move_s": computer,
+        "cpu_s": cpu,
+    }
+
+
+def test_the_summary_gives_each_trees_medians_and_their_ratio() -> None:
+    runs = [
+        {"round": 1, "tree": "this", "cold": _start(10.0)},
+        {"round": 1, "tree": "against", "cold": _start(12.0, 12.0)},
+        {"round": 2, "tree": "against", "cold": _start(15.0, 14.0)},
+        {"round": 2, "tree": "this", "cold": _start(11.0, None)},  # no CPU figure here
+        {"round": 3, "tree": "this", "cold": _start(30.0)},
+        {"round": 3, "tree": "against", "cold": _start(None)},  # a start that failed
+    ]
+    summary = summarise(runs, ("cold",))["cold"]
+    assert summary["this"]["first_computer_move_s"] == 11.0  # the median of 10, 11, 30
+    assert summary["against"]["first_computer_move_s"] == 13.5  # of 12 and 15 (one failed)
+    assert summary["this"]["cpu_s"] == 10.0  # of the two starts that have the figure
+    assert summary["ratio"]["first_computer_move_s"] == pytest.approx(13.5 / 11.0)
+    assert summary["ratio"]["cpu_s"] == pytest.approx(13.0 / 10.0)
+
+
+def test_one_tree_over_rounds_has_medians_and_no_ratio() -> None:
+    runs = [{"round": i, "tree": "this", "warm": _start(float(i))} for i in (1, 2, 3, 4)]
+    summary = summarise(runs, ("warm",))["warm"]
+    assert summary["this"]["first_computer_move_s"] == 2.5
+    assert "ratio" not in summary and "against" not in summary
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--against", "/no/such/tree"], "--against /no/such/tree: no diceboard package there"),
+        (["--src", "/no/such/tree"], "--src /no/such/tree: no diceboard package there"),
+        (["--compiles", "--rounds", "2"], "--compiles lists one cold start's compiling"),
+        (["--rounds", "21"], "the rounds are 1 to 20, not 21"),
+    ],
+)
+def test_bad_options_are_refused_before_anything_starts(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["bench", "startup", *argv])
+    assert status != 0
+    assert says in capsys.readouterr().err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -12,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from diceboard.cli.arguments import positive_float
+from diceboard.cli.arguments import bounded, positive_float
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -25,8 +26,11 @@ server's kernels are ready: it can answer a move), and when the computer's first
 CPU seconds the server and its processes used until then, exited ones too (mostly numba
 compiling). Done twice: on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel
 is compiled) and again on the cache that run filled (a warm start). --src serves the package
-from another source folder (to compare two trees: run both, one after the other, and
-compare the CPU seconds where the machine is busy). --compiles prints instead what a cold
+from another source folder. --against DIR compares two trees in one run: each round starts
+this tree and the one in DIR (the package found there) one after the other, in turns, each
+on an empty cache of its own, and the figures end with each tree's medians and their ratios
+(a start's time drifts with the machine's load: compare trees only within one run, over a few
+--rounds). --compiles prints instead what a cold
 start compiles: per function, its compilations (one per signature), their seconds with and
 without the functions they compiled in, and the signatures of those compiled more than once,
 for the server's warm-up (the game's rules kernels that the search calls, then every game's
@@ -38,8 +42,15 @@ examples:
   diceboard bench startup
   diceboard bench startup --only warm --level random
   diceboard bench startup --src /tmp/old-tree/src --json
+  diceboard bench startup --only cold --against /tmp/old-tree/src --rounds 3
   diceboard bench startup --compiles
 """
+
+
+_rounds = bounded(int, 1, 20, "the rounds are 1 to 20")
+
+#: the figures of a start that its medians and ratios are given for
+SUMMARISED = ("root_s", "first_server_move_s", "first_computer_move_s", "cpu_s")
 
 
 def register(subparsers: Subparsers) -> None:
@@ -62,6 +73,20 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--src", metavar="DIR", help="serve the package found in this folder (PYTHONPATH)"
+    )
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="also start the package found in this folder, in turns with this one, and "
+        "compare the two",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=_rounds,
+        default=1,
+        metavar="N",
+        help="starts of each kind (and of each tree) to measure, with their medians "
+        "(default 1, at most 20)",
     )
     parser.add_argument(
         "--timeout",
@@ -267,6 +292,14 @@ def run(args: argparse.Namespace) -> int:
     game = args.game or games.names()[0]
     if game not in games.names():
         raise UsageError(f"no game {game!r}; the games are {', '.join(games.names())}")
+    if args.compiles and (args.against or args.rounds > 1):
+        raise UsageError("--compiles lists one cold start's compiling: no --against or --rounds")
+    for option, folder in (("--src", args.src), ("--against", args.against)):
+        if folder and not (Path(folder) / "diceboard" / "__init__.py").is_file():
+            raise UsageError(
+                f"{option} {folder}: no diceboard package there (give the folder that holds "
+                "it: a tree's src folder)"
+            )
     results: dict[str, Any] = {"game": game, "level": args.level, "src": args.src}
     with tempfile.TemporaryDirectory(prefix="diceboard-bench-startup-") as tmp:
         workdir = Path(tmp)
@@ -277,34 +310,135 @@ def run(args: argparse.Namespace) -> int:
             else:
                 _print_compiles(game, stages)
             return 0
-        cache = str(workdir / "numba-cache")
         kinds = ("cold", "warm") if args.only is None else (args.only,)
-        if args.only == "warm":  # fill the cache first
-            measure(cache, game, args.level, args.src, args.timeout, workdir)
+        trees = [("this", args.src)] + ([("against", args.against)] if args.against else [])
+        runs: list[dict[str, Any]] = []
+        for index in range(args.rounds):
+            # in turns: a tree that always went first would always meet the same machine
+            for label, src in trees if index % 2 == 0 else trees[::-1]:
+                cache = str(workdir / f"numba-cache-{label}-{index}")
+                run_figures = _starts(cache, game, args, src, kinds, workdir)
+                runs.append({"round": index + 1, "tree": label, "src": src, **run_figures})
+        first = runs[0]
         for kind in kinds:
-            try:
-                results[kind] = measure(cache, game, args.level, args.src, args.timeout, workdir)
-            except RuntimeError as exc:
-                results[kind] = {"error": str(exc)}
+            results[kind] = first[kind]
+        if len(runs) > 1:
+            results["against"] = args.against
+            results["runs"] = runs
+            results["summary"] = summarise(runs, kinds)
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
     print(f"diceboard serve, {game} against {args.level} (one computer worker)")
-    for kind in ("cold", "warm"):
-        if kind not in results:
-            continue
-        r = results[kind]
-        if "error" in r:
-            print(f"  {kind:<5} failed: {r['error']}")
-            continue
-        cpu = "?" if r["cpu_s"] is None else f"{r['cpu_s']:.1f}"
-        print(
-            f"  {kind:<5} '/' answers after {r['root_s']:6.1f} s · /api/meta {r['meta_s']:6.1f} s"
-            f" · server answers a game {r['first_server_move_s']:6.1f} s"
-            f" · first computer move {r['first_computer_move_s']:6.1f} s · CPU {cpu} s"
-        )
+    if "runs" not in results:
+        for kind in ("cold", "warm"):
+            if kind in results:
+                _print_start(kind, results[kind], details=True)
+        print(f"  (load average {_load(os.getloadavg())})")
+        return 0
+    for one in results["runs"]:
+        where = f" {one['tree']} ({one['src'] or 'installed'})" if args.against else ""
+        print(f"round {one['round']}{where} (load average {_load(one['load'])})")
+        for kind in kinds:
+            _print_start(kind, one[kind], details=False)
+    _print_summary(results["summary"], bool(args.against))
+    return 0
+
+
+def _starts(
+    cache: str,
+    game: str,
+    args: argparse.Namespace,
+    src: str | None,
+    kinds: tuple[str, ...],
+    workdir: Path,
+) -> dict[str, Any]:
+    """The starts of one round of one tree on the numba cache ``cache`` (empty at first): a
+    cold start, then a warm one on what it cached (only a warm one: the cache filled first,
+    unmeasured); with the load average once they are done."""
+    if kinds == ("warm",):
+        measure(cache, game, args.level, src, args.timeout, workdir)
+    figures: dict[str, Any] = {}
+    for kind in kinds:
+        try:
+            figures[kind] = measure(cache, game, args.level, src, args.timeout, workdir)
+        except RuntimeError as exc:
+            figures[kind] = {"error": str(exc)}
+    figures["load"] = list(os.getloadavg())
+    return figures
+
+
+def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, Any]:
+    """Each tree's median of each figure of :data:`SUMMARISED` over its starts of each kind
+    (starts that failed, or a figure not measured, left out), and, where two trees were
+    started, the other tree's medians over this one's (above 1: this tree is faster)."""
+    summary: dict[str, Any] = {}
+    for kind in kinds:
+        by_tree: dict[str, dict[str, float | None]] = {}
+        for tree in dict.fromkeys(run["tree"] for run in runs):
+            starts = [run[kind] for run in runs if run["tree"] == tree]
+            by_tree[tree] = {
+                figure: _median([s[figure] for s in starts if s.get(figure) is not None])
+                for figure in SUMMARISED
+            }
+        entry: dict[str, Any] = dict(by_tree)
+        if "against" in by_tree:
+            entry["ratio"] = {
+                figure: _ratio(by_tree["against"][figure], by_tree["this"][figure])
+                for figure in SUMMARISED
+            }
+        summary[kind] = entry
+    return summary
+
+
+def _median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def _ratio(other: float | None, this: float | None) -> float | None:
+    if other is None or this is None or this <= 0:
+        return None
+    return other / this
+
+
+def _load(load: Any) -> str:
+    return ", ".join(f"{x:.1f}" for x in load)
+
+
+def _print_start(kind: str, r: dict[str, Any], details: bool) -> None:
+    if "error" in r:
+        print(f"  {kind:<5} failed: {r['error']}")
+        return
+    cpu = "?" if r["cpu_s"] is None else f"{r['cpu_s']:.1f}"
+    print(
+        f"  {kind:<5} '/' answers after {r['root_s']:6.1f} s · /api/meta {r['meta_s']:6.1f} s"
+        f" · server answers a game {r['first_server_move_s']:6.1f} s"
+        f" · first computer move {r['first_computer_move_s']:6.1f} s · CPU {cpu} s"
+    )
+    if details:
         for line in r["printed"]:
             if " ready " in line or "warming up" in line:
                 print(f"          {line.strip()}")
-    print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
-    return 0
+
+
+def _print_summary(summary: dict[str, Any], compared: bool) -> None:
+    names = {
+        "root_s": "'/' answers",
+        "first_server_move_s": "server answers a game",
+        "first_computer_move_s": "first computer move",
+        "cpu_s": "CPU",
+    }
+
+    def shown(value: float | None, unit: str) -> str:
+        return "?" if value is None else f"{value:.2f}{unit}"
+
+    for kind, entry in summary.items():
+        print(f"medians, {kind} start:")
+        for figure, name in names.items():
+            line = f"  {name:<22} this {shown(entry['this'][figure], ' s'):>9}"
+            if compared:
+                line += f" · against {shown(entry['against'][figure], ' s'):>9}"
+                line += f" · against / this {shown(entry['ratio'][figure], 'x'):>7}"
+            print(line)
+    if compared:
+        print("  (a ratio above 1: this tree is faster)")

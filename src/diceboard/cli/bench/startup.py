@@ -19,23 +19,22 @@ from diceboard.cli.parsing import Subparsers, new_command
 
 DESCRIPTION = """\
 Start 'diceboard serve' on a free loopback port with a fresh SQLite database and measure, from
-the moment the process starts: when '/' first answers, when /api/meta answers, when the
-server has made a new game against the computer with its first position and moves (the
-server's kernels are ready: it can answer a move), and when the computer's first move (at
---level, the computer moving first) arrives (its search is ready too: fully warm); and the
-CPU seconds the server and its processes used until then, exited ones too (mostly numba
-compiling). Done twice: on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel
-is compiled) and again on the cache that run filled (a warm start). --src serves the package
-from another source folder. --against DIR compares two trees in one run: each round starts
-this tree and the one in DIR (the package found there) one after the other, in turns, each
-on an empty cache of its own, and the figures end with each tree's medians and their ratios
-(a start's time drifts with the machine's load: compare trees only within one run, over a few
---rounds). --compiles prints instead what a cold
-start compiles: per function, its compilations (one per signature), their seconds with and
-without the functions they compiled in, and the signatures of those compiled more than once,
-for the server's warm-up (the game's rules kernels that the search calls, then every game's
-kernels) and a computer worker's (the game's evaluation and its search at the default level,
-on the kernels the server cached), one after the other."""
+the moment the process starts: when '/' first answers, when /api/meta answers, when the server
+has made a new game against the computer with its first position and moves (the server's
+kernels are ready: it can answer a move), and when the computer's first move (at --level, the
+computer moving first) arrives (its search is ready too: fully warm); and the CPU seconds the
+server and its processes used until then, exited ones too (mostly numba compiling). Done twice:
+on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel is compiled) and again on
+the cache that run filled (a warm start). --src serves the package from another source folder.
+--against DIR compares two trees in one run: each round starts this tree and the one in DIR
+(the package found there) one after the other, in turns, each on an empty cache of its own, and
+the figures end with each tree's medians and their ratios (a start's time drifts with the
+machine's load: compare trees only within one run, over a few --rounds). --compiles prints
+instead what a cold start compiles: per function, its compilations (one per signature), their
+seconds with and without the functions they compiled in, and the signatures of those compiled
+more than once, for the server's warm-up (the game's rules kernels that the search calls, then
+every game's kernels) and a computer worker's (the game's evaluation and its search at the
+default level, on the kernels the server cached), one after the other."""
 
 EXAMPLES = """\
 examples:

@@ -1,4 +1,4 @@
-"""The ``serve`` command's refusals and a tiny run of ``bench server``."""
+"""The ``serve`` command's refusals, a tiny run of ``bench server``, and its rounds' medians."""
 
 from __future__ import annotations
 
@@ -60,6 +60,46 @@ def test_bench_server_reports_a_refused_load_test_without_a_traceback(
     assert main(["bench", "server", "--games", "10", *url]) == 2
     err = capsys.readouterr().err
     assert err == "diceboard: error: the server refused to make game 7 of 10: HTTP 429, busy\n"
+
+
+def test_bench_server_rounds_give_each_rounds_line_and_the_medians(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from diceboard.server import loadtest
+
+    seeds: list[int] = []
+    # each round's latencies (ms): the medians over rounds, not over all moves, are reported
+    rounds = iter([[5.0] * 99 + [300.0], [20.0] * 100, [10.0] * 99 + [80.0]])
+
+    async def load(*args: object, **kwargs: object) -> loadtest.LoadReport:
+        seeds.append(int(str(args[4])))
+        latencies = next(rounds)
+        report = loadtest.LoadReport(10, moves=len(latencies), latencies_ms=latencies)
+        report.seconds, report.client_cpu_s = 10.0, 2.0
+        report.server_cpu_s = report.serving_cpu_s = 0.1 * len(latencies) / 1000 * 8
+        if len(seeds) == 3:
+            report.lost = ["g3"]  # a move the server acknowledged and did not store
+        return report
+
+    @contextlib.contextmanager
+    def served() -> Iterator[loadtest.Served]:
+        yield loadtest.Served("http://127.0.0.1:9", 0)
+
+    monkeypatch.setattr(loadtest, "run_load", load)
+    monkeypatch.setattr(loadtest, "running_server", served)
+    assert main(["bench", "server", "--rounds", "3", "--seed", "7"]) == 1  # the lost move
+    out = capsys.readouterr().out.splitlines()
+    assert seeds == [7, 8, 9]
+    assert [line.split(":")[0] for line in out[:3]] == ["round 1", "round 2", "round 3"]
+    assert "MISMATCH in 1" in out[2] and "load average" in out[0]
+    p99s = [
+        loadtest.LoadReport(1, latencies_ms=r).percentile(99)
+        for r in ([5.0] * 99 + [300.0], [20.0] * 100, [10.0] * 99 + [80.0])
+    ]
+    assert f"p99 {sorted(p99s)[1]:.1f} ms" in out[3]
+    assert out[4] == "accounting: MISMATCH (above)"
+    assert main(["bench", "server", "--rounds", "21"]) == 2
+    assert "the rounds are 1 to 20" in capsys.readouterr().err
 
 
 @pytest.mark.e2e

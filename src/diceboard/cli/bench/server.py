@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import statistics
+from typing import Any
 
 from diceboard.cli.arguments import bounded, positive_float, positive_int
 from diceboard.cli.errors import UsageError
@@ -19,19 +22,24 @@ seconds on average) until each game has made
 move to receiving the state that holds it), the CPU time the server (a server it started) and
 this client used meanwhile (the client plays every game from one process on the same cores as
 the server: when it is busy, it takes the server's time), and checks that every acknowledged
-move is stored. Only loopback addresses are used."""
+move is stored. Only loopback addresses are used. With --rounds N the load test is run N
+times (each on a server of its own, unless --url), one line per round with the load
+average, then the medians: a tail latency swings with the machine's load from minute to
+minute, and one run says little about the next."""
 
 EXAMPLES = """\
 examples:
   diceboard bench server
   diceboard bench server --games 50 --seconds 10
   diceboard bench server --url http://127.0.0.1:8000 --json
+  diceboard bench server --games 1000 --rounds 3
 """
 
 MAX_GAMES = 2000
 
 
 _think = bounded(float, 0, 60, "the think time is 0 to 60 seconds")
+_rounds = bounded(int, 1, 20, "the rounds are 1 to 20")
 
 
 def register(subparsers: Subparsers) -> None:
@@ -76,6 +84,13 @@ def register(subparsers: Subparsers) -> None:
         "0 moves at once and measures the server saturated)",
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
+    parser.add_argument(
+        "--rounds",
+        type=_rounds,
+        default=1,
+        metavar="N",
+        help="run the load test this many times and give the medians (default 1, at most 20)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
 
@@ -83,13 +98,7 @@ def register(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the load test and print its figures."""
     try:
-        from diceboard.server.loadtest import (
-            LoadRefused,
-            check_loopback,
-            run_load,
-            running_server,
-            wait_until_ready,
-        )
+        from diceboard.server.loadtest import check_loopback
     except ImportError as exc:
         raise UsageError(
             f"the server bench needs the 'web' extra ({exc.name} is missing)"
@@ -100,59 +109,118 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seconds is at most 600, not {args.seconds:g}")
     if args.url:
         check_loopback(args.url)
+    reports = []
+    for index in range(args.rounds):
+        report = _one_load_test(args, args.seed + index)
+        load = os.getloadavg()
+        reports.append((report, load))
+        if args.rounds > 1 and not args.json:
+            print(f"round {index + 1}: {round_line(report, load)}", flush=True)
+    lost = any(report.lost for report, _ in reports)
+    if args.json:
+        figures = [_figures(report) for report, _ in reports]
+        if args.rounds == 1:
+            print(json.dumps(figures[0]))
+        else:
+            print(json.dumps({"rounds": figures, "medians": medians(figures)}))
+    elif args.rounds == 1:
+        print("\n".join(reports[0][0].lines()))
+    else:
+        middle = medians([_figures(report) for report, _ in reports])
+        print(
+            f"medians of {args.rounds} rounds: p50 {_ms(middle['p50_ms'])} · p99 "
+            f"{_ms(middle['p99_ms'])} (target < 100 ms) · max {_ms(middle['max_ms'])} · "
+            f"serving process {_ms(middle['serving_ms_per_move'])} a move"
+        )
+        print("accounting: " + ("every move stored" if not lost else "MISMATCH (above)"))
+    return 0 if not lost else 1
+
+
+def _one_load_test(args: argparse.Namespace, seed: int) -> Any:
+    """One load test (a :class:`~diceboard.server.loadtest.LoadReport`): on the server at
+    ``--url``, else on one started for it."""
+    from diceboard.server.loadtest import LoadRefused, run_load, running_server, wait_until_ready
+
+    if args.url:
         import httpx
 
         try:
             wait_until_ready(args.url.rstrip("/"))
-            report = asyncio.run(
+            return asyncio.run(
                 run_load(
-                    args.url.rstrip("/"),
-                    args.games,
-                    args.seconds,
-                    args.moves,
-                    args.seed,
-                    args.think,
+                    args.url.rstrip("/"), args.games, args.seconds, args.moves, seed, args.think
                 )
             )
         except LoadRefused as exc:
             raise UsageError(str(exc)) from None
         except (httpx.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
-    else:
-        try:
-            with running_server() as served:
-                report = asyncio.run(
-                    run_load(
-                        served.base,
-                        args.games,
-                        args.seconds,
-                        args.moves,
-                        args.seed,
-                        args.think,
-                        server_pid=served.pid,
-                    )
+    try:
+        with running_server() as served:
+            return asyncio.run(
+                run_load(
+                    served.base,
+                    args.games,
+                    args.seconds,
+                    args.moves,
+                    seed,
+                    args.think,
+                    server_pid=served.pid,
                 )
-        except LoadRefused as exc:  # the server it started refused the load test
-            raise UsageError(str(exc)) from None
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "games": report.games,
-                    "moves": report.moves,
-                    "rejected": report.rejected,
-                    "seconds": report.seconds,
-                    "p50_ms": report.percentile(50),
-                    "p90_ms": report.percentile(90),
-                    "p99_ms": report.percentile(99),
-                    "max_ms": max(report.latencies_ms, default=None),
-                    "server_cpu_s": report.server_cpu_s,
-                    "serving_cpu_s": report.serving_cpu_s,
-                    "client_cpu_s": report.client_cpu_s,
-                    "lost": report.lost,
-                }
             )
-        )
-    else:
-        print("\n".join(report.lines()))
-    return 0 if not report.lost else 1
+    except LoadRefused as exc:  # the server it started refused the load test
+        raise UsageError(str(exc)) from None
+
+
+def _figures(report: Any) -> dict[str, Any]:
+    """A load test's figures, as ``--json`` prints them."""
+    return {
+        "games": report.games,
+        "moves": report.moves,
+        "rejected": report.rejected,
+        "seconds": report.seconds,
+        "p50_ms": report.percentile(50),
+        "p90_ms": report.percentile(90),
+        "p99_ms": report.percentile(99),
+        "max_ms": max(report.latencies_ms, default=None),
+        "server_cpu_s": report.server_cpu_s,
+        "serving_cpu_s": report.serving_cpu_s,
+        "serving_ms_per_move": (
+            1000 * report.serving_cpu_s / report.moves
+            if report.serving_cpu_s is not None and report.moves
+            else None
+        ),
+        "client_cpu_s": report.client_cpu_s,
+        "lost": report.lost,
+    }
+
+
+#: the figures that :func:`medians` gives
+MEDIAN_FIGURES = ("p50_ms", "p90_ms", "p99_ms", "max_ms", "serving_ms_per_move", "client_cpu_s")
+
+
+def medians(figures: list[dict[str, Any]]) -> dict[str, float | None]:
+    """The median of each of :data:`MEDIAN_FIGURES` over the rounds that have it."""
+    out: dict[str, float | None] = {}
+    for name in MEDIAN_FIGURES:
+        values = [f[name] for f in figures if f.get(name) is not None and f[name] == f[name]]
+        out[name] = statistics.median(values) if values else None
+    return out
+
+
+def round_line(report: Any, load: tuple[float, float, float]) -> str:
+    """One round's figures on one line, with the load average after it."""
+    figures = _figures(report)
+    rate = report.moves / report.seconds if report.seconds else 0.0
+    client = 100 * report.client_cpu_s / report.seconds if report.seconds else 0.0
+    return (
+        f"{report.moves} moves ({rate:.0f}/s) · p50 {_ms(figures['p50_ms'])} · p99 "
+        f"{_ms(figures['p99_ms'])} · max {_ms(figures['max_ms'])} · serving process "
+        f"{_ms(figures['serving_ms_per_move'])} a move · client {client:.0f} % of a core · "
+        f"{'every move stored' if not report.lost else 'MISMATCH in ' + str(len(report.lost))}"
+        f" (load average {', '.join(f'{x:.1f}' for x in load)})"
+    )
+
+
+def _ms(value: float | None) -> str:
+    return "?" if value is None or value != value else f"{value:.1f} ms"

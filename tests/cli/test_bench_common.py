@@ -81,3 +81,13 @@ def test_load_average() -> None:
     load = common.load_average()
     assert len(load) == 3
     assert all(isinstance(x, float) and x >= 0 for x in load)
+
+
+def test_a_median_leaves_out_the_figures_not_measured() -> None:
+    assert common.median_of([3.0, None, 1.0, float("nan"), 2.0]) == 2.0
+    assert common.median_of([None, float("nan")]) is None
+    assert common.median_of(iter([4.0, 1.0])) == 2.5
+
+
+def test_a_load_average_reads_as_the_reports_print_it() -> None:
+    assert common.load_text((2.44, 0.0, 12.06)) == "2.4, 0.0, 12.1"

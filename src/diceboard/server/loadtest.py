@@ -60,6 +60,13 @@ class LoadReport:
     #: and their warm-up are the rest)
     serving_cpu_s: float | None = None
 
+    @property
+    def serving_ms_per_move(self) -> float | None:
+        """The serving process's CPU milliseconds a move (``None`` where not measured)."""
+        if self.serving_cpu_s is None or not self.moves:
+            return None
+        return 1000 * self.serving_cpu_s / self.moves
+
     def percentile(self, p: float) -> float:
         """The ``p``-th percentile of the move latencies, in milliseconds."""
         if not self.latencies_ms:
@@ -72,6 +79,7 @@ class LoadReport:
         """The report as text lines."""
         rate = self.moves / self.seconds if self.seconds else 0.0
         mean = statistics.fmean(self.latencies_ms) if self.latencies_ms else float("nan")
+        per_move = self.serving_ms_per_move
         return [
             f"games              {self.games} concurrent ({self.finished_games} finished)",
             f"moves              {self.moves} acknowledged, {self.rejected} rejected, "
@@ -83,7 +91,7 @@ class LoadReport:
             f"latency mean       {mean:.1f} ms",
             f"server CPU         {_cpu_share(self.server_cpu_s, self.seconds)}",
             f"  serving process  {_cpu_share(self.serving_cpu_s, self.seconds)}"
-            + _per_move(self.serving_cpu_s, self.moves),
+            + ("" if per_move is None else f", {per_move:.2f} ms a move"),
             f"client CPU         {_cpu_share(self.client_cpu_s, self.seconds)}   "
             "(the load generator, on the same cores)",
             "accounting         "
@@ -96,12 +104,6 @@ def _cpu_share(seconds: float | None, wall: float) -> str:
         return "not measured (a server this bench did not start)"
     share = 100 * seconds / wall if wall else 0.0
     return f"{seconds:.1f} s ({share:.0f} % of one core)"
-
-
-def _per_move(seconds: float | None, moves: int) -> str:
-    if seconds is None or not moves:
-        return ""
-    return f", {1000 * seconds / moves:.2f} ms a move"
 
 
 def cpu_seconds(pid: int, *, descendants: bool = True) -> float | None:

@@ -4,8 +4,10 @@ the measurements left out, JSON output) and the lines that say where the figures
 
 from __future__ import annotations
 
+import math
 import os
-from collections.abc import Sequence
+import statistics
+from collections.abc import Iterable, Sequence
 
 from diceboard.cli.arguments import positive_float
 from diceboard.cli.parsing import ArgumentParser
@@ -59,3 +61,15 @@ def load_average() -> tuple[float, float, float]:
         return (0.0, 0.0, 0.0)
     one, five, fifteen = os.getloadavg()
     return (one, five, fifteen)
+
+
+def load_text(load: Sequence[float]) -> str:
+    """A load average as the reports print it: ``2.4, 2.7, 2.7``."""
+    return ", ".join(f"{x:.1f}" for x in load)
+
+
+def median_of(values: Iterable[float | None]) -> float | None:
+    """The median of the figures measured (``None`` and NaN, a figure that a round or a start
+    could not give, left out), or ``None`` where there is none."""
+    present = [v for v in values if v is not None and not math.isnan(v)]
+    return float(statistics.median(present)) if present else None

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import statistics
 from typing import Any
 
 from diceboard.cli.arguments import bounded, positive_float, positive_int
+from diceboard.cli.bench.common import load_average, load_text, median_of
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -110,23 +109,23 @@ def run(args: argparse.Namespace) -> int:
     if args.url:
         check_loopback(args.url)
     reports = []
+    figures: list[dict[str, Any]] = []
     for index in range(args.rounds):
         report = _one_load_test(args, args.seed + index)
-        load = os.getloadavg()
-        reports.append((report, load))
+        reports.append(report)
+        figures.append(_figures(report))
         if args.rounds > 1 and not args.json:
-            print(f"round {index + 1}: {round_line(report, load)}", flush=True)
-    lost = any(report.lost for report, _ in reports)
+            print(f"round {index + 1}: {round_line(figures[-1])}", flush=True)
+    lost = any(report.lost for report in reports)
     if args.json:
-        figures = [_figures(report) for report, _ in reports]
         if args.rounds == 1:
             print(json.dumps(figures[0]))
         else:
             print(json.dumps({"rounds": figures, "medians": medians(figures)}))
     elif args.rounds == 1:
-        print("\n".join(reports[0][0].lines()))
+        print("\n".join(reports[0].lines()))
     else:
-        middle = medians([_figures(report) for report, _ in reports])
+        middle = medians(figures)
         print(
             f"medians of {args.rounds} rounds: p50 {_ms(middle['p50_ms'])} · p99 "
             f"{_ms(middle['p99_ms'])} (target < 100 ms) · max {_ms(middle['max_ms'])} · "
@@ -173,7 +172,7 @@ def _one_load_test(args: argparse.Namespace, seed: int) -> Any:
 
 
 def _figures(report: Any) -> dict[str, Any]:
-    """A load test's figures, as ``--json`` prints them."""
+    """A load test's figures, as ``--json`` prints them, with the load average just after."""
     return {
         "games": report.games,
         "moves": report.moves,
@@ -185,13 +184,10 @@ def _figures(report: Any) -> dict[str, Any]:
         "max_ms": max(report.latencies_ms, default=None),
         "server_cpu_s": report.server_cpu_s,
         "serving_cpu_s": report.serving_cpu_s,
-        "serving_ms_per_move": (
-            1000 * report.serving_cpu_s / report.moves
-            if report.serving_cpu_s is not None and report.moves
-            else None
-        ),
+        "serving_ms_per_move": report.serving_ms_per_move,
         "client_cpu_s": report.client_cpu_s,
         "lost": report.lost,
+        "load_average": list(load_average()),
     }
 
 
@@ -201,24 +197,21 @@ MEDIAN_FIGURES = ("p50_ms", "p90_ms", "p99_ms", "max_ms", "serving_ms_per_move",
 
 def medians(figures: list[dict[str, Any]]) -> dict[str, float | None]:
     """The median of each of :data:`MEDIAN_FIGURES` over the rounds that have it."""
-    out: dict[str, float | None] = {}
-    for name in MEDIAN_FIGURES:
-        values = [f[name] for f in figures if f.get(name) is not None and f[name] == f[name]]
-        out[name] = statistics.median(values) if values else None
-    return out
+    return {name: median_of(f.get(name) for f in figures) for name in MEDIAN_FIGURES}
 
 
-def round_line(report: Any, load: tuple[float, float, float]) -> str:
-    """One round's figures on one line, with the load average after it."""
-    figures = _figures(report)
-    rate = report.moves / report.seconds if report.seconds else 0.0
-    client = 100 * report.client_cpu_s / report.seconds if report.seconds else 0.0
+def round_line(figures: dict[str, Any]) -> str:
+    """One round's figures (:func:`_figures`) on one line, with the load average after it."""
+    seconds = figures["seconds"]
+    rate = figures["moves"] / seconds if seconds else 0.0
+    client = 100 * figures["client_cpu_s"] / seconds if seconds else 0.0
+    lost = figures["lost"]
     return (
-        f"{report.moves} moves ({rate:.0f}/s) · p50 {_ms(figures['p50_ms'])} · p99 "
+        f"{figures['moves']} moves ({rate:.0f}/s) · p50 {_ms(figures['p50_ms'])} · p99 "
         f"{_ms(figures['p99_ms'])} · max {_ms(figures['max_ms'])} · serving process "
         f"{_ms(figures['serving_ms_per_move'])} a move · client {client:.0f} % of a core · "
-        f"{'every move stored' if not report.lost else 'MISMATCH in ' + str(len(report.lost))}"
-        f" (load average {', '.join(f'{x:.1f}' for x in load)})"
+        f"{'every move stored' if not lost else 'MISMATCH in ' + str(len(lost))}"
+        f" (load average {load_text(figures['load_average'])})"
     )
 
 

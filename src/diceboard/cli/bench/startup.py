@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from diceboard.cli.arguments import bounded, positive_float
+from diceboard.cli.bench.common import load_average, load_text, median_of
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -274,7 +274,7 @@ def _print_compiles(game: str, stages: dict[str, Any]) -> None:
                     for long, short in _SHORT:
                         signature = signature.replace(long, short)
                     print(f"                     {signature}")
-    print(f"  (load average {', '.join(f'{x:.1f}' for x in os.getloadavg())})")
+    print(f"  (load average {load_text(load_average())})")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -333,11 +333,11 @@ def run(args: argparse.Namespace) -> int:
         for kind in ("cold", "warm"):
             if kind in results:
                 _print_start(kind, results[kind], details=True)
-        print(f"  (load average {_load(os.getloadavg())})")
+        print(f"  (load average {load_text(load_average())})")
         return 0
     for one in results["runs"]:
         where = f" {one['tree']} ({one['src'] or 'installed'})" if args.against else ""
-        print(f"round {one['round']}{where} (load average {_load(one['load'])})")
+        print(f"round {one['round']}{where} (load average {load_text(one['load'])})")
         for kind in kinds:
             _print_start(kind, one[kind], details=False)
     _print_summary(results["summary"], bool(args.against))
@@ -363,7 +363,7 @@ def _starts(
             figures[kind] = measure(cache, game, args.level, src, args.timeout, workdir)
         except RuntimeError as exc:
             figures[kind] = {"error": str(exc)}
-    figures["load"] = list(os.getloadavg())
+    figures["load"] = list(load_average())
     return figures
 
 
@@ -377,8 +377,7 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
         for tree in dict.fromkeys(run["tree"] for run in runs):
             starts = [run[kind] for run in runs if run["tree"] == tree]
             by_tree[tree] = {
-                figure: _median([s[figure] for s in starts if s.get(figure) is not None])
-                for figure in SUMMARISED
+                figure: median_of(s.get(figure) for s in starts) for figure in SUMMARISED
             }
         entry: dict[str, Any] = dict(by_tree)
         if "against" in by_tree:
@@ -390,18 +389,10 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
     return summary
 
 
-def _median(values: list[float]) -> float | None:
-    return statistics.median(values) if values else None
-
-
 def _ratio(other: float | None, this: float | None) -> float | None:
     if other is None or this is None or this <= 0:
         return None
     return other / this
-
-
-def _load(load: Any) -> str:
-    return ", ".join(f"{x:.1f}" for x in load)
 
 
 def _print_start(kind: str, r: dict[str, Any], details: bool) -> None:

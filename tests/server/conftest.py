@@ -123,6 +123,21 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
+def online(client: TestClient, **body: Any) -> tuple[str, str, str]:
+    """An online game with both seats taken: its id and the two players' tokens (the
+    creator's, then the joiner's; ``name`` and ``joiner`` name them)."""
+    joiner = body.pop("joiner", None)
+    created = create(client, mode="online", **body)
+    code = created["links"]["invite"].split("#code=")[1]
+    answer = client.post(
+        f"/api/games/{created['id']}/join",
+        json={"code": code, **({"name": joiner} if joiner else {})},
+    )
+    assert answer.status_code == 200, answer.text
+    client.cookies.clear()
+    return created["id"], created["token"], answer.json()["token"]
+
+
 def state(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
     """The ``state`` message of a game as ``token`` (or a spectator) sees it."""
     response = client.get(f"/api/games/{game_id}", headers=auth(token) if token else {})

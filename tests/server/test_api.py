@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import diceboard
-from tests.server.conftest import PLAY_POSITION, auth, create, state, wait_for
+from tests.server.conftest import PLAY_POSITION, auth, create, online, state, wait_for
 
 # --- creating games ------------------------------------------------------------------------------
 
@@ -322,11 +322,7 @@ def test_resignation(client: TestClient) -> None:
 
 
 def _online(client: TestClient, **body: object) -> tuple[str, str, str]:
-    created = create(client, mode="online", position=PLAY_POSITION, **body)
-    code = created["links"]["invite"].split("#code=")[1]
-    joined = client.post(f"/api/games/{created['id']}/join", json={"code": code}).json()
-    client.cookies.clear()
-    return created["id"], created["token"], joined["token"]
+    return online(client, position=PLAY_POSITION, **body)
 
 
 def test_draw_offers(client: TestClient) -> None:

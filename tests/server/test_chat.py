@@ -11,18 +11,11 @@ from fastapi.testclient import TestClient
 
 from diceboard.server import create_app
 from diceboard.server.settings import Rate
-from tests.server.conftest import auth, create, make_settings
+from tests.server.conftest import auth, create, make_settings, online
 
 
 def _online(client: TestClient) -> tuple[str, str, str]:
-    """An online game with both seats taken: its id and the two players' tokens."""
-    created = create(client, mode="online", name="Ann")
-    gid = created["id"]
-    code = created["links"]["invite"].split("#code=")[1]
-    joined = client.post(f"/api/games/{gid}/join", json={"code": code, "name": "Bob"})
-    assert joined.status_code == 200, joined.text
-    client.cookies.clear()
-    return gid, created["token"], joined.json()["token"]
+    return online(client, name="Ann", joiner="Bob")
 
 
 def _post(client: TestClient, gid: str, token: str | None, text: str) -> Any:

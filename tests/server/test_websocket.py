@@ -9,11 +9,13 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from tests.server.conftest import PLAY_POSITION, auth, create
+from tests.server.conftest import PLAY_POSITION, auth, create, online, state
 
 
-def _hello(ws: Any, token: str | None = None, flipped: bool = False) -> dict[str, Any]:
-    ws.send_text(json.dumps({"type": "hello", "token": token, "flipped": flipped}))
+def _hello(
+    ws: Any, token: str | None = None, flipped: bool = False, **options: Any
+) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "token": token, "flipped": flipped, **options}))
     return dict(json.loads(ws.receive_text()))
 
 
@@ -73,6 +75,91 @@ def test_moves_over_the_socket(client: TestClient) -> None:
         ws.send_text(json.dumps({"type": "move", "move": "a5-a4=2", "id": 3}))
         error = _next(ws, "error")
         assert error["status"] == 400 and "turning from 5" in error["detail"]
+
+
+class _DeltaViewer:
+    """A socket that asked for changes only, and the move list it rebuilds from them."""
+
+    def __init__(self, ws: Any, token: str | None = None) -> None:
+        self.ws = ws
+        self.moves: list[dict[str, Any]] = []
+        self.last = self._take(_hello(ws, token, delta=True))
+
+    def _take(self, message: dict[str, Any]) -> dict[str, Any]:
+        game = message["game"]
+        assert 0 <= game["moves_from"] <= len(self.moves)
+        self.moves = self.moves[: game["moves_from"]] + game["moves"]
+        return dict(game)
+
+    def at(self, version: int) -> dict[str, Any]:
+        """The next state at ``version``, every state before it taken in."""
+        while True:
+            game = self._take(_next(self.ws, "state"))
+            if game["version"] == version:
+                self.last = game
+                return game
+
+
+def test_delta_viewers_get_new_moves_only_and_legal_moves_on_their_turn(
+    client: TestClient,
+) -> None:
+    gid, white, black = online(client, position=PLAY_POSITION)
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as ws_white,
+        client.websocket_connect(f"/api/games/{gid}/ws") as ws_black,
+        client.websocket_connect(f"/api/games/{gid}/ws") as ws_watcher,
+        client.websocket_connect(f"/api/games/{gid}/ws") as ws_whole,
+    ):
+        w, b, watcher = (
+            _DeltaViewer(ws_white, white),
+            _DeltaViewer(ws_black, black),
+            _DeltaViewer(ws_watcher),
+        )
+        whole = _hello(ws_whole)["game"]
+        # the first message counts from no moves; the legal moves go to the mover only
+        assert w.last["moves_from"] == 0 and w.last["legal"]
+        assert b.last["legal"] == [] and watcher.last["legal"] == []
+        assert "moves_from" not in whole and whole["legal"] == w.last["legal"]
+
+        def played(version: int, mover: _DeltaViewer, waiter: _DeltaViewer) -> None:
+            games = [v.at(version) for v in (w, b, watcher)]
+            full = state(client, gid)["game"]
+            for viewer in (w, b, watcher):
+                assert viewer.moves == full["moves"]
+            assert games[0]["position"] == full["position"]
+            assert waiter.last["legal"] == full["legal"] and mover.last["legal"] == []
+            assert watcher.last["legal"] == []
+
+        ws_white.send_text(json.dumps({"type": "move", "move": "b1-b2=2", "version": 1}))
+        played(2, w, b)
+        assert [m["notation"] for m in w.moves] == ["b1-b2=2"]
+        ws_black.send_text(json.dumps({"type": "move", "move": "a5-a4=1", "version": 2}))
+        played(3, b, w)
+        # only the new move travels
+        assert w.last["moves_from"] == 1 and len(w.last["moves"]) == 1
+        # a takeback: the list is cut back, not sent whole again
+        client.post(f"/api/games/{gid}/takeback", json={"action": "offer"}, headers=auth(white))
+        client.post(f"/api/games/{gid}/takeback", json={"action": "accept"}, headers=auth(black))
+        undone = w.at(4)
+        b.at(4), watcher.at(4)
+        assert undone["moves_from"] == 0 and undone["moves"] == []
+        assert w.moves == b.moves == watcher.moves == []
+        assert undone["position"] == PLAY_POSITION and undone["legal"]
+        # a turned board is a snapshot like any other: nothing is sent twice
+        ws_black.send_text(json.dumps({"type": "view", "flipped": True}))
+        turned = b.at(4)
+        assert turned["flipped"] is True and turned["moves"] == [] and b.moves == []
+
+
+def test_a_delta_viewer_that_reconnects_starts_whole(client: TestClient) -> None:
+    gid, white, black = online(client, position=PLAY_POSITION)
+    client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(white))
+    client.post(f"/api/games/{gid}/moves", json={"move": "a5-a4=1"}, headers=auth(black))
+    for _ in range(2):
+        with client.websocket_connect(f"/api/games/{gid}/ws") as ws:
+            viewer = _DeltaViewer(ws, black)
+            assert viewer.last["moves_from"] == 0
+            assert [m["notation"] for m in viewer.moves] == ["b1-b2=2", "a5-a4=1"]
 
 
 def test_spectators_cannot_move(client: TestClient) -> None:

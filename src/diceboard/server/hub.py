@@ -21,7 +21,8 @@ from typing import Any
 
 from diceboard.server.jsontext import dumps
 from diceboard.server.live import LiveGame
-from diceboard.server.views import ViewCache
+from diceboard.server.storage.rows import MoveData
+from diceboard.server.views import ViewCache, moves_in_common
 
 log = logging.getLogger(__name__)
 
@@ -34,17 +35,35 @@ class Viewer:
     the board orientation it asked for."""
 
     def __init__(
-        self, game_id: str, seats: list[str], flipped: bool, pictures: bool = True
+        self,
+        game_id: str,
+        seats: list[str],
+        flipped: bool,
+        pictures: bool = True,
+        delta: bool = False,
     ) -> None:
         self.game_id = game_id
         self.seats = seats
         self.flipped = flipped
         self.pictures = pictures
+        #: whether the viewer asked for changes only (see :meth:`moves_from`)
+        self.delta = delta
+        #: the game's moves as the viewer was last sent them (``delta`` viewers)
+        self.sent: tuple[MoveData, ...] = ()
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.overflowed = False
         #: the close code the writer ends the connection with
         self.close_code = 1000
         self.closing = False
+
+    def moves_from(self, live: LiveGame) -> int | None:
+        """How many of ``live``'s moves this viewer already has (``None``: it is sent every
+        snapshot whole), remembering that it will have them all."""
+        if not self.delta:
+            return None
+        common = moves_in_common(self.sent, live.moves)
+        self.sent = live.moves
+        return common
 
     def send(self, text: str) -> None:
         """Queue ``text``; a full queue marks the viewer for disconnection."""
@@ -148,8 +167,20 @@ class Hub:
     def state_message(
         self, live: LiveGame, viewer_seats: list[str], flipped: bool, pictures: bool = True
     ) -> str:
-        """The snapshot of ``live`` for a viewer holding ``viewer_seats``."""
+        """The whole snapshot of ``live`` for a viewer holding ``viewer_seats``."""
         return self._message(live, viewer_seats, flipped, pictures, self.connected(live.id))
+
+    def message_for(self, viewer: Viewer, live: LiveGame) -> str:
+        """The ``state`` message of ``live`` for ``viewer`` (changes only, for a viewer that
+        asked for them, counted from what it was last sent)."""
+        return self._message(
+            live,
+            viewer.seats,
+            viewer.flipped,
+            viewer.pictures,
+            self.connected(live.id),
+            viewer.moves_from(live),
+        )
 
     def _message(
         self,
@@ -158,11 +189,14 @@ class Hub:
         flipped: bool,
         pictures: bool,
         connected: set[str],
+        moves_from: int | None = None,
     ) -> str:
         invite = None
         if live.data.status == "waiting" and viewer_seats:
             invite = live.data.invite_code
-        return self._views.message(live, flipped, connected, viewer_seats, invite, pictures)
+        return self._views.message(
+            live, flipped, connected, viewer_seats, invite, pictures, moves_from
+        )
 
     def publish(self, live: LiveGame) -> None:
         """Send the new snapshot of ``live`` to everyone watching it: built once per group
@@ -171,12 +205,15 @@ class Hub:
         if not viewers:
             return
         connected = self.connected(live.id)
-        built: dict[tuple[tuple[str, ...], bool, bool], str] = {}
+        built: dict[tuple[tuple[str, ...], bool, bool, int | None], str] = {}
         for viewer in list(viewers):
-            key = (tuple(viewer.seats), viewer.flipped, viewer.pictures)
+            moves_from = viewer.moves_from(live)
+            key = (tuple(viewer.seats), viewer.flipped, viewer.pictures, moves_from)
             text = built.get(key)
             if text is None:
-                text = self._message(live, viewer.seats, viewer.flipped, viewer.pictures, connected)
+                text = self._message(
+                    live, viewer.seats, viewer.flipped, viewer.pictures, connected, moves_from
+                )
                 built[key] = text
             viewer.send(text)
 

@@ -257,6 +257,7 @@ class _Player:
         max_moves: int,
         think: float,
         opening: asyncio.Semaphore | None = None,
+        delta: bool = True,
     ) -> None:
         self.url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
         self.opening = opening
@@ -273,6 +274,9 @@ class _Player:
         self.pending = False
         self.done = False
         self.last: dict[str, Any] | None = None
+        self.delta = delta
+        #: the game's moves, as the state messages have given them so far
+        self.moves: list[dict[str, Any]] = []
 
     async def play(self) -> None:
         # a thousand games' sockets opened all at once would time out in their handshakes:
@@ -280,8 +284,10 @@ class _Player:
         async with self.opening or contextlib.nullcontext():
             socket = await connect(self.url, max_size=2**24, open_timeout=120)
         async with socket as ws:
-            # a program needs the data, not the board picture
-            await ws.send(json.dumps({"type": "hello", "token": self.token, "pictures": False}))
+            # a program needs the data, not the board picture (and, as the browser does, only
+            # what changed)
+            hello = {"type": "hello", "token": self.token, "pictures": False, "delta": self.delta}
+            await ws.send(json.dumps(hello))
             while True:
                 # the opponent may stop at the deadline while it is its turn: stop waiting then,
                 # but never before the answer to a move of one's own has come
@@ -314,6 +320,12 @@ class _Player:
             return True
         game = message["game"]
         self.last = game
+        moves_from = game.get("moves_from")
+        if moves_from is None:
+            self.moves = game["moves"]
+        else:
+            del self.moves[moves_from:]
+            self.moves.extend(game["moves"])
         if self.sent_at is not None and game["version"] > self.sent_version:
             self.report.latencies_ms.append((time.perf_counter() - self.sent_at) * 1000)
             self.report.moves += 1
@@ -323,7 +335,7 @@ class _Player:
                 self.report.finished_games += 1
             self.done = True
             return self.pending
-        decisions = sum(1 for m in game["moves"] if m["seat"])
+        decisions = sum(1 for m in self.moves if m["seat"])
         if time.monotonic() > self.deadline or decisions >= self.max_moves:
             self.done = True
             return self.pending
@@ -378,11 +390,14 @@ async def run_load(
     think: float = 1.0,
     game: str | None = None,
     server_pid: int | None = None,
+    delta: bool = True,
 ) -> LoadReport:
     """Play ``games`` concurrent online games on the server at ``base`` for up to ``seconds``
     (each up to ``max_moves`` decisions; a player thinks ``think`` seconds a move on average,
     0 to move at once; ``game``: a registered game, the first by default); returns the
-    measurements, with the CPU time of the server process ``server_pid`` if given."""
+    measurements, with the CPU time of the server process ``server_pid`` if given. The
+    players ask for state messages of changes only (``delta``, as the browser does), or
+    for whole snapshots."""
     check_loopback(base)
     report = LoadReport(games)
     rng = random.Random(seed)
@@ -446,6 +461,7 @@ async def run_load(
                 max_moves,
                 think,
                 opening,
+                delta,
             )
             for gid, seats in created
             for token, seat in seats

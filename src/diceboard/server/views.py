@@ -281,17 +281,44 @@ class _GameText:
         self.played: tuple[MoveData, ...] = ()
         self.moves: list[str] = []
 
-    def moves_text(self, moves: tuple[MoveData, ...]) -> str:
-        """The ``moves`` list as JSON text."""
+    def moves_text(self, moves: tuple[MoveData, ...], start: int = 0) -> str:
+        """The ``moves`` list (from index ``start`` on) as JSON text."""
         known = self.played
-        common = len(known) if len(known) <= len(moves) else 0
-        # the moves of one game are the same objects from revision to revision
-        if common and not all(a is b for a, b in zip(known, moves, strict=False)):
-            common = 0
-        del self.moves[common:]
-        self.moves.extend(jsontext.dumps(moves_item(m)) for m in moves[common:])
-        self.played = moves
-        return "[" + ",".join(self.moves) + "]"
+        if known is not moves:
+            common = moves_in_common(known, moves)
+            del self.moves[common:]
+            self.moves.extend(jsontext.dumps(moves_item(m)) for m in moves[common:])
+            self.played = moves
+        return "[" + ",".join(self.moves[start:] if start else self.moves) + "]"
+
+
+def moves_in_common(known: tuple[MoveData, ...], moves: tuple[MoveData, ...]) -> int:
+    """How many of a game's ``moves`` begin as ``known`` (an earlier move list of the same
+    game) does: all of ``known`` after new moves, fewer after a takeback. The moves of one game
+    are the same objects from revision to revision, so identity says it."""
+    common = min(len(known), len(moves))
+    while common and known[common - 1] is not moves[common - 1]:
+        common -= 1
+    if all(a is b for a, b in zip(known[:common], moves, strict=False)):
+        return common
+    common = 0  # lists of different origins that happen to share a move: as far as they agree
+    while common < len(known) and common < len(moves) and known[common] is moves[common]:
+        common += 1
+    return common
+
+
+class _Revision:
+    """The texts of one revision of a game's public snapshot in one orientation and form:
+    its members but for the moves, the legal moves and the seats (``head``, an object left
+    open), and its legal moves; the whole shared text (all the moves and the legal moves, the
+    seats not yet) is made when first asked for."""
+
+    __slots__ = ("head", "legal", "whole")
+
+    def __init__(self, head: str, legal: str) -> None:
+        self.head = head
+        self.legal = legal
+        self.whole: str | None = None
 
 
 class ViewCache:
@@ -299,12 +326,12 @@ class ViewCache:
     and serialised once per (game, revision, orientation, pictures), and the legal moves
     once per position and form (:class:`~diceboard.server.legal_json.LegalMovesText`, shared
     by every game that reaches the position); the seats, which change when a player
-    connects or leaves, are serialised on their own, and the three are joined as text, so
+    connects or leaves, are serialised on their own, and the parts are joined as text, so
     that a connection does not rebuild the snapshot."""
 
     def __init__(self, size: int = 2048) -> None:
         self._size = size
-        self._shared: OrderedDict[tuple[str, int, bool, bool], str] = OrderedDict()
+        self._revisions: OrderedDict[tuple[str, int, bool, bool], _Revision] = OrderedDict()
         self._whole: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
         self._games: OrderedDict[str, _GameText] = OrderedDict()
         self._captured = CapturedCounts(2 * size)
@@ -320,29 +347,53 @@ class ViewCache:
         text = _lookup(self._whole, whole_key)
         if text is not None:
             return text
-        shared = _lookup(self._shared, key)
-        if shared is None:
-            game = self._game_text(live)
-            view = jsontext.dumps(_shared_view(live, flipped, pictures, self._captured.of(live)))
-            legal = self.legal.text(live.state, full=pictures) if live.in_play() else "[]"
-            # JSON objects' members joined as text: the game's, the revision's, the moves
-            shared = (
-                "{"
-                + game.fixed
-                + ","
-                + view[1:-1]
-                + ',"moves":'
-                + game.moves_text(live.moves)
-                + ',"legal":'
-                + legal
-                + "}"
-            )
-            _store(self._shared, key, shared, self._size)
-        seats = jsontext.dumps(seats_view(live, connected))
+        revision = self._revision(live, key)
+        if revision.whole is None:
+            moves = self._game_text(live).moves_text(live.moves)
+            revision.whole = revision.head + ',"moves":' + moves + ',"legal":' + revision.legal
         # both are JSON objects: the seats' members go after the shared ones
-        text = shared[:-1] + "," + seats[1:]
+        text = revision.whole + "," + jsontext.dumps(seats_view(live, connected))[1:]
         _store(self._whole, whole_key, text, self._size)
         return text
+
+    def changes_json(
+        self,
+        live: LiveGame,
+        flipped: bool,
+        connected: set[str],
+        pictures: bool,
+        moves_from: int,
+        legal: bool,
+    ) -> str:
+        """The snapshot of ``live`` for a viewer that already has its first ``moves_from``
+        moves (the ``delta`` form of the WebSocket): ``moves_from`` and only the moves after
+        those, and the legal moves only where ``legal`` (``[]`` otherwise)."""
+        key = (live.id, live.data.revision, flipped, pictures)
+        revision = self._revision(live, key)
+        moves = self._game_text(live).moves_text(live.moves, moves_from)
+        return (
+            revision.head
+            + ',"moves_from":'
+            + str(moves_from)
+            + ',"moves":'
+            + moves
+            + ',"legal":'
+            + (revision.legal if legal else "[]")
+            + ","
+            + jsontext.dumps(seats_view(live, connected))[1:]
+        )
+
+    def _revision(self, live: LiveGame, key: tuple[str, int, bool, bool]) -> _Revision:
+        revision = _lookup(self._revisions, key)
+        if revision is None:
+            game = self._game_text(live)
+            flipped, pictures = key[2], key[3]
+            view = jsontext.dumps(_shared_view(live, flipped, pictures, self._captured.of(live)))
+            legal = self.legal.text(live.state, full=pictures) if live.in_play() else "[]"
+            # JSON objects' members joined as text: the game's, the revision's
+            revision = _Revision("{" + game.fixed + "," + view[1:-1], legal)
+            _store(self._revisions, key, revision, self._size)
+        return revision
 
     def _game_text(self, live: LiveGame) -> _GameText:
         game = _lookup(self._games, live.id)
@@ -359,16 +410,20 @@ class ViewCache:
         you: list[str],
         invite: str | None,
         pictures: bool = True,
+        moves_from: int | None = None,
     ) -> str:
-        """The ``state`` message for one viewer: the public snapshot and the viewer's seats."""
+        """The ``state`` message for one viewer: the public snapshot and the viewer's seats;
+        with ``moves_from``, the snapshot of changes (:meth:`changes_json`) for a viewer that
+        has that many moves, with the legal moves only if it holds the seat to move."""
         personal = jsontext.dumps({"you": you, "invite": invite, "now": time.time()})
-        return (
-            '{"type":"state",'
-            + personal[1:-1]
-            + ',"game":'
-            + self.public_json(live, flipped, connected, pictures)
-            + "}"
-        )
+        if moves_from is None:
+            game = self.public_json(live, flipped, connected, pictures)
+        else:
+            mover = live.side_to_move()
+            game = self.changes_json(
+                live, flipped, connected, pictures, moves_from, mover is not None and mover in you
+            )
+        return '{"type":"state",' + personal[1:-1] + ',"game":' + game + "}"
 
 
 K = TypeVar("K")

@@ -3,7 +3,12 @@
 The client's first message is ``{"type": "hello", "token": …, "flipped": …}`` (the token is
 optional: without one the viewer is a spectator; a same-site page may rely on its seat
 cookie instead). The server answers with a ``state`` message and sends one after every
-change. The client may then send:
+change. With ``"delta": true`` in the hello, a ``state`` message's game carries only the
+moves the viewer has not been sent: ``moves_from`` says how many of the moves it has are
+kept (fewer than it has after a takeback), and ``moves`` are the ones that follow; its
+``legal`` moves are there only when the viewer holds the seat to move (``[]`` otherwise).
+The first message counts from none, so a reconnection starts whole. The client may then
+send:
 
 - ``{"type": "move", "move": "b1-d2=5", "version": 7, "id": "…"}`` → ``ack`` (the new state
   follows as a ``state`` message) or ``error`` with the HTTP-like ``status`` and ``detail``;
@@ -74,6 +79,9 @@ class Hello(_Message):
     #: chooser shows (the moves' ``segments``, ``captures``, ``rolled_after``): programs
     #: need only the data
     pictures: bool = True
+    #: ``true``: each ``state`` message carries only the moves the viewer has not been sent
+    #: (after ``moves_from`` of them) and the legal moves only when it is the viewer's turn
+    delta: bool = False
 
 
 class MoveMessage(_Message):
@@ -171,10 +179,10 @@ async def _serve(websocket: WebSocket, service: GameService, game_id: str, limit
         await websocket.send_text(_error(403, f"this token holds no seat in game {game_id}"))
         await websocket.close(1008, "bad token")
         return
-    viewer = Viewer(game_id, seats, hello.flipped, hello.pictures)
+    viewer = Viewer(game_id, seats, hello.flipped, hello.pictures, hello.delta)
     service.hub.add(viewer)
     current = await service.get(game_id)
-    viewer.send(service.hub.state_message(current, seats, hello.flipped, hello.pictures))
+    viewer.send(service.hub.message_for(viewer, current))
     writer = asyncio.create_task(_write(websocket, viewer))
     try:
         await _read(websocket, service, viewer, token, limit)
@@ -224,9 +232,7 @@ async def _read(
         elif isinstance(message, ViewMessage):
             viewer.flipped = message.flipped
             live = await service.get(viewer.game_id)
-            viewer.send(
-                service.hub.state_message(live, viewer.seats, viewer.flipped, viewer.pictures)
-            )
+            viewer.send(service.hub.message_for(viewer, live))
         elif isinstance(message, Hello):
             viewer.send(_error(400, "hello was already said"))
         else:
@@ -247,9 +253,7 @@ async def _move(
         viewer.send(_error(exc.status, exc.message, message.id))
         current = getattr(exc, "live", None)
         if current is not None:
-            viewer.send(
-                service.hub.state_message(current, viewer.seats, viewer.flipped, viewer.pictures)
-            )
+            viewer.send(service.hub.message_for(viewer, current))
         return
     except DiceboardError as exc:
         viewer.send(_error(400, str(exc), message.id))

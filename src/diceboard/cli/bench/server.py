@@ -84,6 +84,12 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="random seed (default 0)")
     parser.add_argument(
+        "--whole-snapshots",
+        action="store_true",
+        help="players ask for whole snapshots after every move, instead of the changes only "
+        "(what the browser asks for): to see what the smaller messages save",
+    )
+    parser.add_argument(
         "--rounds",
         type=_rounds,
         default=1,
@@ -147,7 +153,13 @@ def _one_load_test(args: argparse.Namespace, seed: int) -> Any:
             wait_until_ready(args.url.rstrip("/"))
             return asyncio.run(
                 run_load(
-                    args.url.rstrip("/"), args.games, args.seconds, args.moves, seed, args.think
+                    args.url.rstrip("/"),
+                    args.games,
+                    args.seconds,
+                    args.moves,
+                    seed,
+                    args.think,
+                    delta=not args.whole_snapshots,
                 )
             )
         except LoadRefused as exc:
@@ -165,6 +177,7 @@ def _one_load_test(args: argparse.Namespace, seed: int) -> Any:
                     seed,
                     args.think,
                     server_pid=served.pid,
+                    delta=not args.whole_snapshots,
                 )
             )
     except LoadRefused as exc:  # the server it started refused the load test

@@ -586,8 +586,11 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`);
   ui.socket = socket;
+  // the moves this socket has been sent: asked for with `delta`, a state message brings only
+  // the moves after the first `moves_from` of them (and the legal moves on our turn only)
+  let moves = [];
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", token: ui.token, flipped: Boolean(ui.flipped) }));
+    socket.send(JSON.stringify({ type: "hello", token: ui.token, flipped: Boolean(ui.flipped), delta: true }));
   });
   socket.addEventListener("message", (event) => {
     let message;
@@ -597,6 +600,8 @@ function connect() {
       return;
     }
     if (message.type === "state") {
+      moves = moves.slice(0, message.game.moves_from).concat(message.game.moves);
+      message.game.moves = moves;
       ui.retry = 0;
       setConnection("");
       applyState(message);

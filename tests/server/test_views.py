@@ -136,3 +136,41 @@ def test_a_player_connecting_rebuilds_only_the_seats(monkeypatch: pytest.MonkeyP
     cache.public_json(moved, True, {"W"})
     cache.public_json(moved, True, set())
     assert len(built) == 3
+
+
+def test_moves_in_common_follow_moves_takebacks_and_a_game_read_again() -> None:
+    made = tuple(MoveData(f"m{i}", "W", float(i)) for i in range(6))
+    assert views.moves_in_common((), made) == 0
+    assert views.moves_in_common(made[:4], made) == 4  # two moves made since
+    assert views.moves_in_common(made, made[:3]) == 3  # a takeback
+    other = MoveData("x", "B", 9.0)
+    assert views.moves_in_common(made, (*made[:2], other)) == 2  # taken back, then played on
+    # the same moves read again from the database are other objects: nothing in common
+    again = tuple(dataclasses.replace(m) for m in made)
+    assert again == made and views.moves_in_common(made, again) == 0
+
+
+@pytest.mark.parametrize("pictures", [True, False])
+def test_changes_are_the_snapshot_less_the_moves_the_viewer_has(pictures: bool) -> None:
+    path = _random_path("custodian", "standard", 3, 20)
+    cache = ViewCache()
+    for state in path[-3:]:
+        live = _live(state)
+        whole = _without_time(json.loads(cache.public_json(live, False, {"W"}, pictures)))
+        for moves_from in (0, len(live.moves) // 2, len(live.moves)):
+            for legal in (True, False):
+                text = cache.changes_json(live, False, {"W"}, pictures, moves_from, legal)
+                changes = _without_time(json.loads(text))
+                assert changes.pop("moves_from") == moves_from
+                assert changes.pop("moves") == whole["moves"][moves_from:]
+                assert changes.pop("legal") == (whole["legal"] if legal else [])
+                rest = {k: v for k, v in whole.items() if k not in ("moves", "legal")}
+                assert changes == rest
+    # a message gives the legal moves to the viewer holding the seat to move only
+    live = _live(path[-1])
+    mover = live.side_to_move()
+    assert mover is not None
+    waiting = live.opponent(mover)
+    mine = json.loads(cache.message(live, False, set(), [mover], None, pictures, 0))
+    theirs = json.loads(cache.message(live, False, set(), [waiting], None, pictures, 0))
+    assert mine["game"]["legal"] and theirs["game"]["legal"] == []

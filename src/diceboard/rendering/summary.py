@@ -112,9 +112,13 @@ class SideMaterial:
     spares: int | None
 
 
-def side_material(state: State) -> dict[str, SideMaterial]:
-    """Each player's :class:`SideMaterial` in ``state``, by player letter."""
-    board = state.board()
+def side_material(
+    state: State, board: dict[str, tuple[str, int | None]] | None = None
+) -> dict[str, SideMaterial]:
+    """Each player's :class:`SideMaterial` in ``state``, by player letter (``board``: its
+    :meth:`~diceboard.core.game.State.board`, where the caller already has it)."""
+    if board is None:
+        board = state.board()
     game_look = look(state.game.name)
     material = {}
     for player in state.game.players:

@@ -143,13 +143,15 @@ class CapturedCounts:
         return dict(lost)
 
 
-def sides_json(state: State) -> dict[str, dict[str, int | None]]:
+def sides_json(
+    state: State, board: dict[str, tuple[str, int | None]] | None = None
+) -> dict[str, dict[str, int | None]]:
     """What each side has (:func:`~diceboard.rendering.summary.side_material`): ``dice`` on the
     board, ``pips`` (their faces' total, where the game shows it, as Chase does; else ``None``)
     and ``spare`` (dice off the board, where the game counts them, as Chase does; else ``None``)."""
     return {
         player: {"dice": side.dice, "pips": side.pips, "spare": side.spares}
-        for player, side in side_material(state).items()
+        for player, side in side_material(state, board).items()
     }
 
 
@@ -227,6 +229,7 @@ def _shared_view(
         last_info["roll"] = rolled_face(last)
     outcome = live.outcome()
     clock = clocks.reading(data, live.players, now)
+    board = state.board()
     return {
         "status": data.status,
         "version": data.version,
@@ -235,8 +238,8 @@ def _shared_view(
         "to_move": live.side_to_move(),
         "hand": hand_json(state),
         "captured": captured,
-        "sides": sides_json(state),
-        "board": {sq: [owner, face] for sq, (owner, face) in state.board().items()},
+        "sides": sides_json(state, board),
+        "board": {sq: [owner, face] for sq, (owner, face) in board.items()},
         "last": last_info,
         "outcome": None
         if outcome is None
@@ -294,16 +297,16 @@ class _GameText:
 
 def moves_in_common(known: tuple[MoveData, ...], moves: tuple[MoveData, ...]) -> int:
     """How many of a game's ``moves`` begin as ``known`` (an earlier move list of the same
-    game) does: all of ``known`` after new moves, fewer after a takeback. The moves of one game
-    are the same objects from revision to revision, so identity says it."""
+    game) does: all of ``known`` after new moves, fewer after a takeback, none for a list read
+    again from the database.
+
+    A game's move list only grows by a move made for it or is cut back (a takeback), and a
+    move read from the database is a new object: so where both lists hold the same object at
+    one place, everything before it is the same too, and the first such place from the end
+    says it (without comparing every move of a long game, twice per viewer and move)."""
     common = min(len(known), len(moves))
     while common and known[common - 1] is not moves[common - 1]:
         common -= 1
-    if all(a is b for a, b in zip(known[:common], moves, strict=False)):
-        return common
-    common = 0  # lists of different origins that happen to share a move: as far as they agree
-    while common < len(known) and common < len(moves) and known[common] is moves[common]:
-        common += 1
     return common
 
 

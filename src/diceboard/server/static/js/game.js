@@ -600,7 +600,7 @@ function connect() {
       return;
     }
     if (message.type === "state") {
-      moves = moves.slice(0, message.game.moves_from).concat(message.game.moves);
+      moves = moves.slice(0, message.game.moves_from ?? 0).concat(message.game.moves);
       message.game.moves = moves;
       ui.retry = 0;
       setConnection("");

@@ -297,16 +297,20 @@ class _GameText:
 
 def moves_in_common(known: tuple[MoveData, ...], moves: tuple[MoveData, ...]) -> int:
     """How many of a game's ``moves`` begin as ``known`` (an earlier move list of the same
-    game) does: all of ``known`` after new moves, fewer after a takeback, none for a list read
-    again from the database.
+    game) does: all of ``known`` after new moves, fewer after a takeback.
 
-    A game's move list only grows by a move made for it or is cut back (a takeback), and a
-    move read from the database is a new object: so where both lists hold the same object at
-    one place, everything before it is the same too, and the first such place from the end
-    says it (without comparing every move of a long game, twice per viewer and move)."""
-    common = min(len(known), len(moves))
+    A game's move list only grows by a move made for it or is cut back (a takeback): so where
+    both lists hold the same object at one place, everything before it is the same too, and
+    the first such place from the end says it (without comparing every move of a long game,
+    twice per viewer and move). A list read again from the database (another server process
+    changed the game) holds new objects: its moves are compared by value, from the start."""
+    shorter = min(len(known), len(moves))
+    common = shorter
     while common and known[common - 1] is not moves[common - 1]:
         common -= 1
+    if common == 0:
+        while common < shorter and known[common] == moves[common]:
+            common += 1
     return common
 
 

@@ -151,6 +151,34 @@ def test_delta_viewers_get_new_moves_only_and_legal_moves_on_their_turn(
         assert turned["flipped"] is True and turned["moves"] == [] and b.moves == []
 
 
+def test_a_delta_viewers_move_is_acknowledged_by_the_state_that_holds_it(
+    client: TestClient,
+) -> None:
+    created = create(client, mode="local", position=PLAY_POSITION)
+    gid, token = created["id"], created["token"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws") as ws,
+        client.websocket_connect(f"/api/games/{gid}/ws") as second_tab,
+    ):
+        _hello(ws, token, delta=True)
+        _hello(second_tab, token, delta=True)
+        ws.send_text(json.dumps({"type": "move", "move": "b1-b2=2", "version": 1, "id": "m1"}))
+        state = _next(ws, "state")
+        while state["game"]["version"] != 2:  # (the second tab's arrival is a change too)
+            state = _next(ws, "state")
+        assert state["ack"] == {"id": "m1", "version": 2}
+        assert state["game"]["moves"][-1]["notation"] == "b1-b2=2"
+        # no ack of its own follows it, and the other tab of the same seats gets none
+        ws.send_text('{"type":"ping"}')
+        assert json.loads(ws.receive_text()) == {"type": "pong"}
+        other = _version(second_tab, 2)
+        assert "ack" not in other and other["you"] == state["you"]
+        # a refused move is answered as before: an error, then the game as it is
+        ws.send_text(json.dumps({"type": "move", "move": "b1-b2=2", "version": 1, "id": "m2"}))
+        assert _next(ws, "error")["id"] == "m2"
+        assert "ack" not in _next(ws, "state")
+
+
 def test_a_delta_viewer_that_reconnects_starts_whole(client: TestClient) -> None:
     gid, white, black = online(client, position=PLAY_POSITION)
     client.post(f"/api/games/{gid}/moves", json={"move": "b1-b2=2"}, headers=auth(white))

@@ -15,8 +15,10 @@ are connected to the other processes, and relays notices to them.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from diceboard.server.jsontext import dumps
@@ -28,6 +30,22 @@ log = logging.getLogger(__name__)
 
 #: messages a viewer may have waiting before it is dropped
 QUEUE_LIMIT = 64
+
+
+@dataclass
+class Answer:
+    """A move that came over ``viewer``'s socket, to acknowledge (``id``: the message's)."""
+
+    viewer: Viewer
+    id: Any
+    #: whether the state message that holds the move has carried the acknowledgement
+    given: bool = False
+
+
+#: the move being answered in this task, if it came over a socket: the state message that
+#: holds it acknowledges it to a viewer that asked for changes only, which then needs no
+#: ``ack`` message of its own (tasks started meanwhile inherit it, already given)
+ANSWERING: contextvars.ContextVar[Answer | None] = contextvars.ContextVar("answering", default=None)
 
 
 class Viewer:
@@ -190,24 +208,45 @@ class Hub:
         pictures: bool,
         connected: set[str],
         moves_from: int | None = None,
+        ack: dict[str, Any] | None = None,
     ) -> str:
         invite = None
         if live.data.status == "waiting" and viewer_seats:
             invite = live.data.invite_code
         return self._views.message(
-            live, flipped, connected, viewer_seats, invite, pictures, moves_from
+            live, flipped, connected, viewer_seats, invite, pictures, moves_from, ack
         )
 
     def publish(self, live: LiveGame) -> None:
         """Send the new snapshot of ``live`` to everyone watching it: built once per group
-        of viewers that see the same message, queued to each without waiting."""
+        of viewers that see the same message, queued to each without waiting. The socket whose
+        move this is (:data:`ANSWERING`), if it asked for changes only, gets its own message
+        that acknowledges the move."""
         viewers = self._viewers.get(live.id)
         if not viewers:
             return
         connected = self.connected(live.id)
         built: dict[tuple[tuple[str, ...], bool, bool, int | None], str] = {}
+        answer = ANSWERING.get()
+        if answer is not None and (answer.given or answer.viewer not in viewers):
+            answer = None
         for viewer in list(viewers):
             moves_from = viewer.moves_from(live)
+            if answer is not None and viewer is answer.viewer and viewer.delta:
+                ack = {"id": answer.id, "version": live.data.version}
+                viewer.send(
+                    self._message(
+                        live,
+                        viewer.seats,
+                        viewer.flipped,
+                        viewer.pictures,
+                        connected,
+                        moves_from,
+                        ack,
+                    )
+                )
+                answer.given = True
+                continue
             key = (tuple(viewer.seats), viewer.flipped, viewer.pictures, moves_from)
             text = built.get(key)
             if text is None:

@@ -320,6 +320,9 @@ class _Player:
             return True
         game = message["game"]
         self.last = game
+        if "ack" in message:  # (changes only: the state that holds our move acknowledges it)
+            self.acked += 1
+            self.pending = False
         moves_from = game.get("moves_from")
         if moves_from is None:
             self.moves = game["moves"]

@@ -418,11 +418,17 @@ class ViewCache:
         invite: str | None,
         pictures: bool = True,
         moves_from: int | None = None,
+        ack: dict[str, Any] | None = None,
     ) -> str:
         """The ``state`` message for one viewer: the public snapshot and the viewer's seats;
         with ``moves_from``, the snapshot of changes (:meth:`changes_json`) for a viewer that
-        has that many moves, with the legal moves only if it holds the seat to move."""
-        personal = jsontext.dumps({"you": you, "invite": invite, "now": time.time()})
+        has that many moves, with the legal moves only if it holds the seat to move; with
+        ``ack``, the acknowledgement of the viewer's move that the snapshot holds."""
+        personal = jsontext.dumps(
+            {"you": you, "invite": invite, "now": time.time()}
+            if ack is None
+            else {"you": you, "invite": invite, "now": time.time(), "ack": ack}
+        )
         if moves_from is None:
             game = self.public_json(live, flipped, connected, pictures)
         else:

@@ -6,7 +6,9 @@ cookie instead). The server answers with a ``state`` message and sends one after
 change. With ``"delta": true`` in the hello, a ``state`` message's game carries only the
 moves the viewer has not been sent: ``moves_from`` says how many of the moves it has are
 kept (fewer than it has after a takeback), and ``moves`` are the ones that follow; its
-``legal`` moves are there only when the viewer holds the seat to move (``[]`` otherwise).
+``legal`` moves are there only when the viewer holds the seat to move (``[]`` otherwise),
+and a move the viewer sent is acknowledged by the state message that holds it (its ``ack``:
+``{"id": …, "version": …}``, beside ``you``) instead of an ``ack`` message of its own.
 The first message counts from none, so a reconnection starts whole. The client may then
 send:
 
@@ -39,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from diceboard.core.errors import DiceboardError
 from diceboard.server.api import COOKIE_PREFIX, GAME_ID
 from diceboard.server.errors import ServiceError, TooManyRequests
-from diceboard.server.hub import Viewer
+from diceboard.server.hub import ANSWERING, Answer, Viewer
 from diceboard.server.jsontext import dumps
 from diceboard.server.limits import Limits, SocketLimits, current_client
 from diceboard.server.service import GameService
@@ -242,6 +244,8 @@ async def _read(
 async def _move(
     service: GameService, limits: Limits, viewer: Viewer, token: str | None, message: MoveMessage
 ) -> None:
+    answer = Answer(viewer, message.id)
+    answering = ANSWERING.set(answer)
     try:
         limits.check("move")
         await service.computer.ensure_room(viewer.game_id)
@@ -258,4 +262,7 @@ async def _move(
     except DiceboardError as exc:
         viewer.send(_error(400, str(exc), message.id))
         return
-    viewer.send(dumps({"type": "ack", "id": message.id, "version": live.data.version}))
+    finally:
+        ANSWERING.reset(answering)
+    if not answer.given:
+        viewer.send(dumps({"type": "ack", "id": message.id, "version": live.data.version}))

@@ -103,9 +103,11 @@ def test_bench_server_rounds_give_each_rounds_line_and_the_medians(
 
 
 @pytest.mark.e2e
-def test_bench_server_accounts_for_every_move() -> None:
+@pytest.mark.parametrize("form", [[], ["--whole-snapshots"]], ids=["changes", "whole"])
+def test_bench_server_accounts_for_every_move(form: list[str]) -> None:
     # the real command in its own process: it runs its own event loop, which a test process
-    # that already drives a browser (Playwright keeps a loop running) could not start
+    # that already drives a browser (Playwright keeps a loop running) could not start; the
+    # players acknowledged by the state messages (changes only) or by ack messages (whole)
     result = subprocess.run(
         [
             sys.executable,
@@ -122,6 +124,7 @@ def test_bench_server_accounts_for_every_move() -> None:
             "--think",
             "0",
             "--json",
+            *form,
         ],
         capture_output=True,
         text=True,

@@ -101,12 +101,15 @@ def _without_time(view: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in view.items() if k != "server_time"}
 
 
+def _last_games(seed: int, plies: int) -> list[LiveGame]:
+    """The last three positions of a random Custodian game of ``plies`` plies, as games."""
+    return [_live(state) for state in _random_path("custodian", "standard", seed, plies)[-3:]]
+
+
 @pytest.mark.parametrize("pictures", [True, False])
 def test_a_cached_snapshot_is_the_snapshot(pictures: bool) -> None:
-    path = _random_path("custodian", "standard", 2, 30)
     cache = ViewCache()
-    for state in path[-3:]:
-        live = _live(state)
+    for live in _last_games(2, 30):
         for connected in (set(), {"W"}, {"W", "B"}):
             cached = json.loads(cache.public_json(live, False, connected, pictures))
             built = json.loads(json.dumps(public_view(live, False, connected, pictures)))
@@ -153,10 +156,9 @@ def test_moves_in_common_follow_moves_takebacks_and_a_game_read_again() -> None:
 
 @pytest.mark.parametrize("pictures", [True, False])
 def test_changes_are_the_snapshot_less_the_moves_the_viewer_has(pictures: bool) -> None:
-    path = _random_path("custodian", "standard", 3, 20)
     cache = ViewCache()
-    for state in path[-3:]:
-        live = _live(state)
+    games = _last_games(3, 20)
+    for live in games:
         whole = _without_time(json.loads(cache.public_json(live, False, {"W"}, pictures)))
         for moves_from in (0, len(live.moves) // 2, len(live.moves)):
             for legal in (True, False):
@@ -168,7 +170,7 @@ def test_changes_are_the_snapshot_less_the_moves_the_viewer_has(pictures: bool) 
                 rest = {k: v for k, v in whole.items() if k not in ("moves", "legal")}
                 assert changes == rest
     # a message gives the legal moves to the viewer holding the seat to move only
-    live = _live(path[-1])
+    live = games[-1]
     mover = live.side_to_move()
     assert mover is not None
     waiting = live.opponent(mover)

@@ -304,8 +304,7 @@ class _Player:
     async def _handle(self, ws: Any, message: dict[str, Any]) -> bool:
         """Act on one message; ``False`` when this player is done."""
         if message["type"] == "ack":
-            self.acked += 1
-            self.pending = False
+            self._acknowledged()
             if self.done:
                 return False
             if self.last is not None:
@@ -321,8 +320,7 @@ class _Player:
         game = message["game"]
         self.last = game
         if "ack" in message:  # (changes only: the state that holds our move acknowledges it)
-            self.acked += 1
-            self.pending = False
+            self._acknowledged()
         moves_from = game.get("moves_from")
         if moves_from is None:
             self.moves = game["moves"]
@@ -344,6 +342,11 @@ class _Player:
             return self.pending
         await self._maybe_move(ws, game)
         return True
+
+    def _acknowledged(self) -> None:
+        """Our move was acknowledged (by an ``ack`` message or in the state that holds it)."""
+        self.acked += 1
+        self.pending = False
 
     async def _maybe_move(self, ws: Any, game: dict[str, Any]) -> None:
         if game["to_move"] == self.seat and not self.pending and game["legal"]:

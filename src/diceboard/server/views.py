@@ -424,11 +424,10 @@ class ViewCache:
         with ``moves_from``, the snapshot of changes (:meth:`changes_json`) for a viewer that
         has that many moves, with the legal moves only if it holds the seat to move; with
         ``ack``, the acknowledgement of the viewer's move that the snapshot holds."""
-        personal = jsontext.dumps(
-            {"you": you, "invite": invite, "now": time.time()}
-            if ack is None
-            else {"you": you, "invite": invite, "now": time.time(), "ack": ack}
-        )
+        members: dict[str, Any] = {"you": you, "invite": invite, "now": time.time()}
+        if ack is not None:
+            members["ack"] = ack
+        personal = jsontext.dumps(members)
         if moves_from is None:
             game = self.public_json(live, flipped, connected, pictures)
         else:

@@ -247,3 +247,25 @@ def test_without_game_by_game_resuming_every_request_waits_for_every_game() -> N
     assert events == ["begin", "finish"]
     assert opened == [False, False], "no game opens before every game's kernels are ready"
     assert warmup.game_ready("one") and warmup.game_ready("two")
+
+
+def test_a_compile_that_outlives_the_server_ends_quietly(monkeypatch: Any) -> None:
+    """A server stopped during the warm-up closes its event loop while a compile runs on in
+    its thread: the thread, finishing, has nobody to tell and must not raise (a traceback
+    after the server's goodbye)."""
+    from diceboard.server.warmup import _in_daemon_thread
+
+    errors: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: errors.append(args.exc_value))
+    release = threading.Event()
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(_in_daemon_thread(lambda: release.wait(30) and None))
+    loop.run_until_complete(asyncio.sleep(0.05))  # the compile is running
+    task.cancel()
+    loop.run_until_complete(asyncio.gather(task, return_exceptions=True))
+    loop.close()
+    release.set()
+    for thread in threading.enumerate():
+        if thread.name == "engine-warm-up":
+            thread.join(30)
+    assert errors == []

@@ -14,6 +14,7 @@ takes). The terminal is told what is being done and roughly how long it takes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import os
@@ -286,14 +287,16 @@ async def _in_daemon_thread(work: Callable[[], None], ahead: bool = False) -> No
     done: asyncio.Future[None] = loop.create_future()
 
     def target() -> None:
+        error: BaseException | None = None
         try:
             if ahead:
                 lower_this_thread()
             work()
         except BaseException as exc:  # handed to the waiting coroutine
-            loop.call_soon_threadsafe(_settle, done, exc)
-        else:
-            loop.call_soon_threadsafe(_settle, done, None)
+            error = exc
+        # (a server stopped meanwhile has closed its loop: nobody waits)
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(_settle, done, error)
 
     threading.Thread(target=target, name="engine-warm-up", daemon=True).start()
     await done

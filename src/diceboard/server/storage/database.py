@@ -51,7 +51,14 @@ def make_engine(url: str) -> Engine:
     if sqlite:
         kwargs["connect_args"] = {"check_same_thread": False}
         if parsed.database:
-            Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            folder = Path(parsed.database).expanduser().parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:  # a file in the way, no permission, a read-only disk
+                raise OptionError(
+                    f"cannot make the folder of the database {shown_url(url)!r}, {folder}: "
+                    f"{exc.strerror or exc}"
+                ) from None
     else:
         kwargs["pool_pre_ping"] = True
     if backend == "postgresql":

@@ -16,7 +16,6 @@ from diceboard.ai.engine.alphabeta import (
     STAT_BEST,
     STAT_NODES,
     STAT_PROBES,
-    compile_parts,
     table_salt,
 )
 from diceboard.ai.roots import Root, moves_of_actions, root_of
@@ -196,11 +195,6 @@ class AlphaBetaAgent(SearchAgent):
                 "ordering_probes": float(stats[STAT_PROBES]),
             },
         )
-
-    def compile_before_rules(self, game_name: str) -> None:
-        super().compile_before_rules(game_name)
-        binding = engine_for(game_name).binding
-        compile_parts(binding.STATE_LEN, self._evaluation_vector(game_name, 0.0))
 
     def compile_search(self, game_name: str) -> None:
         engine = engine_for(game_name)

@@ -53,12 +53,12 @@ class Agent(ABC):
     def reset(self) -> None:  # noqa: B027 - optional hook, most agents keep nothing
         """Forget anything kept between moves (a new game starts)."""
 
-    def compile_before_rules(self, game_name: str) -> None:  # noqa: B027 - optional hook
-        """Compile (or load from numba's cache) what this agent's search of ``game_name``
-        calls that calls no rules kernel (its evaluation, its work arrays), before any state
-        of the game exists and without compiling a rules kernel (nothing for an agent that
-        does not search). A server's computer worker calls it while the server compiles the
-        rules kernels (:mod:`diceboard.server.computer_players`)."""
+    def compile_evaluation(self, game_name: str) -> None:  # noqa: B027 - optional hook
+        """Compile (or load from numba's cache) what this agent evaluates positions of
+        ``game_name`` with, before any state of it exists and without compiling a rules
+        kernel (nothing for an agent that does not evaluate). A server's computer worker
+        calls it while the server compiles the rules kernels
+        (:mod:`diceboard.server.computer_players`)."""
 
     def compile_search(self, game_name: str) -> None:  # noqa: B027 - optional hook
         """Compile (or load) this agent's search of ``game_name`` before any state of it

@@ -59,7 +59,7 @@ class SearchAgent(Agent):
     def _evaluation_vector(self, game_name: str, draw: float) -> np.ndarray:
         return np.append(self.weights(game_name), draw)
 
-    def compile_before_rules(self, game_name: str) -> None:
+    def compile_evaluation(self, game_name: str) -> None:
         engine = engine_for(game_name)
         weights = self._evaluation_vector(game_name, 0.0)
         state = np.zeros(engine.binding.STATE_LEN, dtype=np.int64)

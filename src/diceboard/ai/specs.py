@@ -169,8 +169,8 @@ class LevelAgent(Agent):
     def analyse(self, state: State) -> Analysis:
         return self.agent_for(state.game.name).analyse(state)
 
-    def compile_before_rules(self, game_name: str) -> None:
-        self.agent_for(game_name).compile_before_rules(game_name)
+    def compile_evaluation(self, game_name: str) -> None:
+        self.agent_for(game_name).compile_evaluation(game_name)
 
     def compile_search(self, game_name: str) -> None:
         self.agent_for(game_name).compile_search(game_name)

@@ -162,14 +162,13 @@ def start_worker(server: int) -> None:
 def prepare(first: str | None = None) -> None:
     """A worker's first task, given as the server starts: import what the games' kernels and
     the computer's search are made from, so that a worker is ready to load the kernels the
-    moment the server has cached them, instead of starting then; and compile what the
-    default level's search of the ``first`` game calls that calls none of the kernels the
-    server is compiling meanwhile (its evaluation, its work arrays:
-    :meth:`~diceboard.ai.base.Agent.compile_before_rules`)."""
+    moment the server has cached them, instead of starting then; and compile the default
+    level's evaluation of the ``first`` game, which calls none of the kernels the server is
+    compiling meanwhile (:meth:`~diceboard.ai.base.Agent.compile_evaluation`)."""
     for name in games.names():
         games.game(name)
     if first is not None:
-        ai.agent(default_level(), seed=0).compile_before_rules(first)
+        ai.agent(default_level(), seed=0).compile_evaluation(first)
 
 
 def warm_up_rules(game: str) -> None:

@@ -33,23 +33,9 @@ import numpy as np
 
 from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.clock import now
-from diceboard.ai.engine.evaluation import (
-    leaf_value,
-    play_sequence,
-    scratch_size,
-    seen_by,
-    terminal_value,
-)
+from diceboard.ai.engine.evaluation import leaf_value, new_scratch, play_sequence, terminal_value
 from diceboard.ai.engine.specialise import template
-from diceboard.kernel import (
-    CHANCE,
-    HASH,
-    RESULT,
-    TO_MOVE,
-    compile_for_callers,
-    count_in_history,
-    njit,
-)
+from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, count_in_history, njit
 from diceboard.kernel.arrays import copy_into, copy_whole
 
 #: transposition-table bound flags (``tt_info & 3``)
@@ -116,50 +102,6 @@ def tt_move(tt_keys: np.ndarray, tt_info: np.ndarray, key: int) -> int:
     return int((tt_info[slot] >> 16) - 1)
 
 
-#: rows of the per-level integer and real arrays that :func:`search_buffers` makes
-_COUNTER_ROWS = 9
-_BOUND_ROWS = 5
-
-
-@njit
-def search_buffers(
-    levels: int, moves: int, history: int, state_len: int, max_legal: int, scratch: int
-) -> tuple[
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-]:
-    """The work arrays of :func:`alphabeta` for ``levels`` stack levels, a root of ``moves``
-    moves and ``history`` positions: each level's state, history, actions and their
-    scores; the levels' integer counters (rows, zeroed) and real bounds (rows, zeroed); a
-    state, a history and an action buffer to work in, and the evaluation's ``scratch``
-    buffer (zeroed).
-
-    Made here rather than in :func:`alphabeta` because this calls no rules kernel: a
-    computer worker compiles it (and numba's allocations with it) before the server has the
-    rules kernels, off the path to the first computer move (see :func:`compile_parts`)."""
-    # the root lists whole moves, which can outnumber one state's actions (Chase absorptions)
-    width = max(max_legal, moves)
-    states = np.empty((levels, state_len), dtype=np.int64)
-    hists = np.empty((levels, history), dtype=np.int64)
-    acts = np.empty((levels, width), dtype=np.int64)
-    scores = np.empty((levels, width), dtype=np.float64)
-    counters = np.zeros((_COUNTER_ROWS, levels), dtype=np.int64)
-    bounds = np.zeros((_BOUND_ROWS, levels), dtype=np.float64)
-    work = np.empty(state_len, dtype=np.int64)
-    work_hist = np.empty(history, dtype=np.int64)
-    buf = np.empty(max_legal, dtype=np.int64)
-    fbuf = np.zeros(scratch, dtype=np.float64)
-    return states, hists, acts, scores, counters, bounds, work, work_hist, buf, fbuf
-
-
 @template
 def alphabeta(
     root: np.ndarray,
@@ -194,24 +136,31 @@ def alphabeta(
     multipv = flags[FLAG_MULTIPV] == 1
     maxl = 2 * depth + EXTRA_LEVELS
     hcap = nroot + maxl + 8
-    states, hists, acts, scores, counters, bounds, work, work_hist, buf, fbuf = search_buffers(
-        maxl, order.shape[0], hcap, game.STATE_LEN, game.MAX_LEGAL, scratch_size()
-    )
-    nh = counters[0]
-    nact = counters[1]
-    idx = counters[2]
-    cur = counters[3]
-    best_act = counters[4]
-    dleft = counters[5]
-    player = counters[6]
-    chance = counters[7]
+    states = np.empty((maxl, game.STATE_LEN), dtype=np.int64)
+    hists = np.empty((maxl, hcap), dtype=np.int64)
+    nh = np.zeros(maxl, dtype=np.int64)
+    # the root lists whole moves, which can outnumber one state's actions (Chase absorptions)
+    width = max(game.MAX_LEGAL, order.shape[0])
+    acts = np.empty((maxl, width), dtype=np.int64)
+    scores = np.empty((maxl, width), dtype=np.float64)
+    nact = np.zeros(maxl, dtype=np.int64)
+    idx = np.zeros(maxl, dtype=np.int64)
+    cur = np.zeros(maxl, dtype=np.int64)
+    alpha = np.zeros(maxl, dtype=np.float64)
+    beta = np.zeros(maxl, dtype=np.float64)
+    alpha0 = np.zeros(maxl, dtype=np.float64)
+    best = np.zeros(maxl, dtype=np.float64)
+    best_act = np.zeros(maxl, dtype=np.int64)
+    dleft = np.zeros(maxl, dtype=np.int64)
+    player = np.zeros(maxl, dtype=np.int64)
+    chance = np.zeros(maxl, dtype=np.int64)
     # 1 where the table may cut off and store: the position has not occurred before
-    tt_ok = counters[8]
-    alpha = bounds[0]
-    beta = bounds[1]
-    alpha0 = bounds[2]
-    best = bounds[3]
-    csum = bounds[4]
+    tt_ok = np.zeros(maxl, dtype=np.int64)
+    csum = np.zeros(maxl, dtype=np.float64)
+    work = np.empty(game.STATE_LEN, dtype=np.int64)
+    work_hist = np.empty(hcap, dtype=np.int64)
+    buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
+    fbuf = new_scratch()
     mask = tt_keys.shape[0] - 1
     nkill = killers.shape[0]
     salt = table_salt(weights)
@@ -512,24 +461,3 @@ def principal_variation(
         n += 1
         nh = game.step(s, opts, move, hist, nh)
     return n
-
-
-def compile_parts(state_len: int, weights: np.ndarray) -> None:
-    """Compile (or load from numba's cache) for compiled callers what :func:`alphabeta`
-    and its leaf values call that calls no rules kernel, for the types they pass (a game's
-    states are ``state_len`` long; ``weights`` is an evaluation vector): the work arrays,
-    the table's store, the clock, the values of finished games and the history's count. A
-    computer worker does this while the server compiles the rules kernels (see
-    :mod:`diceboard.server.computer_players`), which leaves the search's own compile, once
-    they are ready, about a sixth shorter."""
-    state = np.zeros(state_len, dtype=np.int64)
-    table = np.zeros(1, dtype=np.int64)
-    compile_for_callers(search_buffers, (1, 1, 1, 1, 1, 1))
-    compile_for_callers(copy_whole, (state, state))
-    compile_for_callers(copy_into, (state, state, 0))
-    compile_for_callers(count_in_history, (state, 0, 0))
-    compile_for_callers(table_salt, (weights,))
-    compile_for_callers(terminal_value, (state, weights))
-    compile_for_callers(seen_by, (0.0, 0, 0))
-    compile_for_callers(_store, (state, 0, 0.0, 0, 0, 0.0, 0.0, table, np.zeros(1), table))
-    now()  # from Python: what compiled code calls too (it has no copy for compiled callers)

@@ -83,16 +83,11 @@ def net_length(num_features: int, num_inputs: int) -> int:
 
 
 @template
-def scratch_size() -> int:
-    """The length of a scratch buffer for :func:`static_value`: the features, the network's
-    activations and its active inputs."""
-    return game.NUM_FEATURES + NET_HIDDEN + NET_HIDDEN2 + game.NET_MAX_ACTIVE
-
-
-@template
 def new_scratch() -> np.ndarray:
-    """A scratch buffer for :func:`static_value` (zeroed)."""
-    return np.zeros(scratch_size(), dtype=np.float64)
+    """A scratch buffer for :func:`static_value`: the features, the network's activations
+    and its active inputs."""
+    size = game.NUM_FEATURES + NET_HIDDEN + NET_HIDDEN2 + game.NET_MAX_ACTIVE
+    return np.zeros(size, dtype=np.float64)
 
 
 @template

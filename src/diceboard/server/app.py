@@ -39,7 +39,6 @@ from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import Database, Repository
 from diceboard.server.views import ViewCache, warm_up_views
 from diceboard.server.warmup import Warmup
-from diceboard.server.worker_processes import StartedWorkers
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -118,17 +117,13 @@ def create_app(
     *,
     warm_up_beside: bool = False,
     announce: Callable[[str], None] | None = None,
-    workers: StartedWorkers | None = None,
 ) -> FastAPI:
     """The web app on the database ``settings.database_url`` (migrated before this returns;
     a database that cannot be opened raises :class:`~diceboard.core.errors.OptionError`).
 
     ``warm_up_beside``: serve at once and warm the engine up beside serving (requests that
     need it wait; see :mod:`diceboard.server.warmup`), as ``diceboard serve`` does; else the
-    app starts serving once the engine is warm. ``announce`` is told what the warm-up does.
-    ``workers``: the computer's worker processes, started ahead of importing the web app
-    (:mod:`~diceboard.server.worker_processes`), for ``settings.computer_pool``
-    ``"process"``, which the app's computer pool adopts."""
+    app starts serving once the engine is warm. ``announce`` is told what the warm-up does."""
     database = Database.open(settings.database_url)
     repository = Repository(database)
     pool = ComputerPool(
@@ -136,7 +131,6 @@ def create_app(
         settings.computer_workers,
         per_client=settings.computer_jobs_per_client,
         per_game=settings.computer_jobs_per_game,
-        started=workers,
     )
     views = ViewCache()
     hub = Hub(views)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -19,13 +21,13 @@ from typing import Any
 from diceboard.server.computer_players import (
     compile_search_ahead,
     prepare,
+    start_worker,
     think,
     warm_up,
     warm_up_beside,
 )
 from diceboard.server.errors import TooManyRequests
 from diceboard.server.limits import current_client
-from diceboard.server.worker_processes import StartedWorkers, process_pool, stop_pool
 
 log = logging.getLogger(__name__)
 
@@ -60,23 +62,10 @@ class ComputerPool:
     a worker took it is dropped.
     """
 
-    def __init__(
-        self,
-        kind: str,
-        workers: int,
-        *,
-        per_client: int = 8,
-        per_game: int = 2,
-        started: StartedWorkers | None = None,
-    ) -> None:
-        """``started``: worker processes started ahead (``kind`` ``"process"``, ``workers``
-        of them; see :mod:`diceboard.server.worker_processes`), which the pool adopts."""
-        if started is not None and kind != "process":
-            raise ValueError(f"worker processes started ahead make a process pool, not {kind!r}")
+    def __init__(self, kind: str, workers: int, *, per_client: int = 8, per_game: int = 2) -> None:
         self._kind = kind
         self._workers = workers
-        self._executor: Executor | None = None if started is None else started.executor
-        self._prepared = None if started is None else started.prepared
+        self._executor: Executor | None = None
         self.per_client = per_client
         self.per_game = per_game
         #: jobs waiting for a worker, per client, and when each client was last served (the
@@ -94,20 +83,22 @@ class ComputerPool:
     def _pool(self) -> Executor:
         if self._executor is None:
             if self._kind == "process":
-                self._executor = process_pool(self._workers)
+                self._executor = ProcessPoolExecutor(
+                    self._workers,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=start_worker,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._executor = ThreadPoolExecutor(self._workers, thread_name_prefix="computer")
         return self._executor
 
     def start(self, first: str | None = None) -> list[Future[Any]]:
         """Start the workers now, each importing what the computer players are made from
-        and compiling what the ``first`` game's search calls that calls no rules kernel
-        (:func:`prepare`), so that their start overlaps the server's compiling; the futures
-        tell when each is done. Workers started ahead are started already: their futures."""
-        if self._prepared is None:
-            pool = self._pool()
-            self._prepared = [pool.submit(prepare, first) for _ in range(self._workers)]
-        return self._prepared
+        and compiling the ``first`` game's evaluation (:func:`prepare`), so that their
+        start overlaps the server's compiling; the futures tell when each is done."""
+        pool = self._pool()
+        return [pool.submit(prepare, first) for _ in range(self._workers)]
 
     def compile_search(self, game: str) -> list[Future[Any]]:
         """Have each worker compile the search of ``game``, whose rules kernels the server
@@ -272,7 +263,20 @@ class ComputerPool:
                     job.future.cancel()
         self._waiting.clear()
         if isinstance(self._executor, ProcessPoolExecutor):
-            stop_pool(self._executor)
+            stop_processes(self._executor)
         elif self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
         self._executor = None
+
+
+def stop_processes(executor: ProcessPoolExecutor) -> None:
+    """Stop ``executor``'s worker processes now, busy ones too: a worker compiling or
+    thinking would otherwise hold the server's exit for as long as its task takes (the
+    interpreter waits for a pool's running tasks as it exits), several seconds when a server
+    is stopped during a cold start's warm-up. The tasks they were running are lost with them,
+    as at any stop of the server."""
+    # (the standard library has no public way to end busy workers before Python 3.14)
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()

@@ -147,13 +147,15 @@ def _bind(host: str, port: int) -> socket.socket:
 def run(args: argparse.Namespace) -> int:
     """Start the server and serve until interrupted."""
     try:
-        # the web app itself (a second and a half of imports) after the workers have started
         import uvicorn
         from sqlalchemy.engine import make_url
 
-        from diceboard.server.settings import ServerSettings, default_database_url
+        from diceboard.server import ServerSettings, create_app, default_database_url
     except ImportError as exc:
-        raise _web_extra_missing(exc) from None
+        raise UsageError(
+            f"the web app needs the 'web' extra ({exc.name} is missing): "
+            "python3 -m pip install '.[web]' in the source folder"
+        ) from None
     url = args.db or default_database_url()
     options: dict[str, Any] = {"trusted_proxies": tuple(args.trusted_proxy)}
     for name in ("computer_workers", "sockets_per_game", "sockets_per_client", "lease_seconds"):
@@ -175,18 +177,11 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers > 1:
         return _run_workers(args, settings, sock)
-    workers = _start_workers(settings)
     try:
-        try:
-            from diceboard.server.app import create_app
-        except ImportError as exc:
-            raise _web_extra_missing(exc) from None
         # the engine warms up beside serving: the address works at once
-        app = create_app(settings, warm_up_beside=True, announce=announce, workers=workers)
+        app = create_app(settings, warm_up_beside=True, announce=announce)
     except BaseException:
         sock.close()
-        if workers is not None:
-            workers.stop()
         raise
     shown = make_url(url).render_as_string(hide_password=True)
     host = f"[{args.host}]" if ":" in args.host else args.host
@@ -194,25 +189,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"diceboard: serving on http://{host}:{args.port}/", flush=True)
     uvicorn.Server(_config(app, args, settings)).run(sockets=[sock])
     return 0
-
-
-def _web_extra_missing(exc: ImportError) -> UsageError:
-    return UsageError(
-        f"the web app needs the 'web' extra ({exc.name} is missing): "
-        "python3 -m pip install '.[web]' in the source folder"
-    )
-
-
-def _start_workers(settings: Any) -> Any:
-    """The computer's worker processes, started before the web app is imported, so that
-    their start and first compiles overlap its imports (see
-    :mod:`diceboard.server.worker_processes`); ``None`` where the computer thinks in threads."""
-    if settings.computer_pool != "process":
-        return None
-    from diceboard import games
-    from diceboard.server.worker_processes import start_workers
-
-    return start_workers(settings.computer_workers, first=games.names()[0])
 
 
 def _config(app: Any, args: argparse.Namespace, settings: Any, **extra: Any) -> Any:

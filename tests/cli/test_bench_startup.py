@@ -78,6 +78,31 @@ def test_the_summary_gives_each_trees_medians_and_their_ratio() -> None:
     assert summary["this"]["cpu_s"] == 10.0  # of the two starts that have the figure
     assert summary["ratio"]["first_computer_move_s"] == pytest.approx(13.5 / 11.0)
     assert summary["ratio"]["cpu_s"] == pytest.approx(13.0 / 10.0)
+    # round by round: rounds 1 and 2 have both starts (12/10 and 15/11), round 3 failed
+    pairs = summary["paired"]["first_computer_move_s"]
+    assert pairs["median_ratio"] == pytest.approx((12.0 / 10.0 + 15.0 / 11.0) / 2)
+    assert (pairs["faster"], pairs["rounds"]) == (2, 2)
+    assert summary["paired"]["cpu_s"] == {
+        "median_ratio": pytest.approx(1.2),
+        "faster": 1,
+        "rounds": 1,
+    }
+
+
+def test_rounds_compared_one_by_one_see_through_a_drifting_machine() -> None:
+    """The machine slows down after the first round, and one start of the other tree meets a
+    quiet moment: the ratio of the medians (11 s over 20 s) says this tree is much slower,
+    while each round's two starts, one after the other, show it faster in two of three."""
+    figures = {1: (10.0, 11.0), 2: (20.0, 22.0), 3: (21.0, 9.0)}
+    runs = []
+    for number, (this, other) in figures.items():
+        runs.append({"round": number, "tree": "this", "cold": _start(this)})
+        runs.append({"round": number, "tree": "against", "cold": _start(other)})
+    summary = summarise(runs, ("cold",))["cold"]
+    assert summary["ratio"]["first_computer_move_s"] == pytest.approx(11.0 / 20.0)
+    pairs = summary["paired"]["first_computer_move_s"]
+    assert pairs["median_ratio"] == pytest.approx(1.1)
+    assert (pairs["faster"], pairs["rounds"]) == (2, 3)
 
 
 def test_one_tree_over_rounds_has_medians_and_no_ratio() -> None:

@@ -20,15 +20,16 @@ from diceboard.cli.parsing import Subparsers, new_command
 DESCRIPTION = """\
 Start 'diceboard serve' on a free loopback port with a fresh SQLite database and measure, from
 the moment the process starts: when '/' first answers, when /api/meta answers, when the server
-has made a new game against the computer with its first position and moves (the server's
-kernels are ready: it can answer a move), and when the computer's first move (at --level, the
-computer moving first) arrives (its search is ready too: fully warm); and the CPU seconds the
-server and its processes used until then, exited ones too (mostly numba compiling). Done twice:
-on an empty numba cache (a temporary NUMBA_CACHE_DIR, so every kernel is compiled) and again on
-the cache that run filled (a warm start). --src serves the package from another source folder.
---against DIR compares two trees in one run: each round starts this tree and the one in DIR
-(the package found there) one after the other, in turns, each on an empty cache of its own, and
-the figures end with each tree's medians and their ratios (a start's time drifts with the
+has made a new game against the computer with its first position and moves (the server's kernels
+are ready: it can answer a move), and when the computer's first move (at --level, the computer
+moving first) arrives (its search is ready too: fully warm); and the CPU seconds the server and
+its processes used until then, exited ones too (mostly numba compiling). Done twice: on an empty
+numba cache (a temporary NUMBA_CACHE_DIR, so every kernel is compiled) and again on the cache
+that run filled (a warm start). --src serves the package from another source folder. --against
+DIR compares two trees in one run: each round starts this tree and the one in DIR (the package
+found there) one after the other, in turns, each on an empty cache of its own, and the figures
+end with each tree's medians and their ratios, and the rounds compared one by one: the median of
+each round's ratio and how many rounds this tree was faster in (a start's time drifts with the
 machine's load: compare trees only within one run, over a few --rounds). --compiles prints
 instead what a cold start compiles: per function, its compilations (one per signature), their
 seconds with and without the functions they compiled in, and the signatures of those compiled
@@ -370,7 +371,8 @@ def _starts(
 def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, Any]:
     """Each tree's median of each figure of :data:`SUMMARISED` over its starts of each kind
     (starts that failed, or a figure not measured, left out), and, where two trees were
-    started, the other tree's medians over this one's (above 1: this tree is faster)."""
+    started, the other tree's medians over this one's (above 1: this tree is faster) and
+    the rounds compared one by one (:func:`paired`)."""
     summary: dict[str, Any] = {}
     for kind in kinds:
         by_tree: dict[str, dict[str, float | None]] = {}
@@ -385,8 +387,28 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
                 figure: _ratio(by_tree["against"][figure], by_tree["this"][figure])
                 for figure in SUMMARISED
             }
+            entry["paired"] = {figure: paired(runs, kind, figure) for figure in SUMMARISED}
         summary[kind] = entry
     return summary
+
+
+def paired(runs: list[dict[str, Any]], kind: str, figure: str) -> dict[str, Any]:
+    """The two trees' starts of ``kind`` compared round by round on ``figure``: the median of
+    the rounds' ratios (the other tree's over this one's), how many rounds this tree was the
+    faster in, and of how many (those where both starts have the figure). A round's two
+    starts follow each other, so they meet nearly the same machine: on one whose speed
+    drifts within minutes the rounds' ratios say more than the ratio of the medians."""
+    by_round: dict[int, dict[str, float]] = {}
+    for run in runs:
+        value = run[kind].get(figure)
+        if value is not None:
+            by_round.setdefault(run["round"], {})[run["tree"]] = value
+    pairs = [r for r in by_round.values() if "this" in r and "against" in r]
+    return {
+        "median_ratio": median_of(_ratio(r["against"], r["this"]) for r in pairs),
+        "faster": sum(1 for r in pairs if r["this"] < r["against"]),
+        "rounds": len(pairs),
+    }
 
 
 def _ratio(other: float | None, this: float | None) -> float | None:
@@ -429,6 +451,14 @@ def _print_summary(summary: dict[str, Any], compared: bool) -> None:
             if compared:
                 line += f" · against {shown(entry['against'][figure], ' s'):>9}"
                 line += f" · against / this {shown(entry['ratio'][figure], 'x'):>7}"
+                pairs = entry["paired"][figure]
+                line += (
+                    f" · by round {shown(pairs['median_ratio'], 'x'):>7}, this faster in"
+                    f" {pairs['faster']} of {pairs['rounds']}"
+                )
             print(line)
     if compared:
-        print("  (a ratio above 1: this tree is faster)")
+        print(
+            "  (a ratio above 1: this tree is faster; 'by round': the median of each round's"
+            " ratio, its two starts one after the other)"
+        )

@@ -8,9 +8,11 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+import diceboard
 from diceboard.cli.main import main
 
 
@@ -51,7 +53,7 @@ def test_bench_server_reports_a_refused_load_test_without_a_traceback(
         return refused()
 
     @contextlib.contextmanager
-    def served() -> Iterator[loadtest.Served]:
+    def served(src: str | None = None) -> Iterator[loadtest.Served]:
         yield loadtest.Served("http://127.0.0.1:9", 0)
 
     monkeypatch.setattr(loadtest, "run_load", load)
@@ -82,7 +84,7 @@ def test_bench_server_rounds_give_each_rounds_line_and_the_medians(
         return report
 
     @contextlib.contextmanager
-    def served() -> Iterator[loadtest.Served]:
+    def served(src: str | None = None) -> Iterator[loadtest.Served]:
         yield loadtest.Served("http://127.0.0.1:9", 0)
 
     monkeypatch.setattr(loadtest, "run_load", load)
@@ -100,6 +102,61 @@ def test_bench_server_rounds_give_each_rounds_line_and_the_medians(
     assert out[4] == "accounting: MISMATCH (above)"
     assert main(["bench", "server", "--rounds", "21"]) == 2
     assert "the rounds are 1 to 20" in capsys.readouterr().err
+
+
+def test_bench_server_against_another_tree_compares_round_by_round(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two trees in turns, the same seed for both in a round; each tree's medians, their
+    ratio, and the rounds compared one by one (where a drifting machine misleads the
+    medians, the rounds do not)."""
+    from diceboard.server import loadtest
+
+    started: list[str | None] = []
+    seeds: list[int] = []
+    # p99 of each start, in the order they run: round 1 this, against; round 2 against,
+    # this; round 3 this, against (the machine slowed down after round 1)
+    p99s = iter([10.0, 11.0, 44.0, 40.0, 42.0, 12.0])
+
+    async def load(*args: object, **kwargs: object) -> loadtest.LoadReport:
+        seeds.append(int(str(args[4])))
+        report = loadtest.LoadReport(10, moves=100, latencies_ms=[next(p99s)] * 100)
+        report.seconds, report.client_cpu_s = 10.0, 2.0
+        return report
+
+    @contextlib.contextmanager
+    def served(src: str | None = None) -> Iterator[loadtest.Served]:
+        started.append(src)
+        yield loadtest.Served("http://127.0.0.1:9", 0)
+
+    monkeypatch.setattr(loadtest, "run_load", load)
+    monkeypatch.setattr(loadtest, "running_server", served)
+    other = str(Path(diceboard.__file__).parents[1])
+    argv = ["bench", "server", "--rounds", "3", "--seed", "7", "--against", other, "--json"]
+    assert main(argv) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert started == [None, other, other, None, None, other]
+    assert seeds == [7, 7, 8, 8, 9, 9]
+    assert [(r["round"], r["tree"]) for r in figures["rounds"]] == [
+        (1, "this"), (1, "against"), (2, "against"), (2, "this"), (3, "this"), (3, "against"),
+    ]  # fmt: skip
+    assert figures["medians"]["this"]["p99_ms"] == 40.0  # of 10, 40, 42
+    assert figures["medians"]["against"]["p99_ms"] == 12.0  # of 11, 44, 12
+    assert figures["ratio"]["p99_ms"] == pytest.approx(12.0 / 40.0)
+    rounds = figures["by_round"]["p99_ms"]
+    assert rounds["median_ratio"] == pytest.approx(1.1)  # of 1.1, 1.1 and 12/42
+    assert (rounds["faster"], rounds["rounds"]) == (2, 3)
+
+
+def test_bench_server_against_is_refused_with_url_or_without_a_tree(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    other = str(Path(diceboard.__file__).parents[1])
+    url = ["--url", "http://127.0.0.1:9"]
+    assert main(["bench", "server", "--against", other, *url]) == 2
+    assert "--against starts a server of each tree: no --url" in capsys.readouterr().err
+    assert main(["bench", "server", "--against", "/no/such/tree"]) == 2
+    assert "--against /no/such/tree: no diceboard package there" in capsys.readouterr().err
 
 
 @pytest.mark.e2e

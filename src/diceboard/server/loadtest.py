@@ -163,9 +163,19 @@ class Served:
     pid: int
 
 
+def server_environment(src: str | None) -> dict[str, str]:
+    """The environment of a ``diceboard serve`` started to be measured: unbuffered output,
+    and ``src`` (another tree's package folder) first on its import path."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if src:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    return env
+
+
 @contextlib.contextmanager
-def running_server(database: str | None = None) -> Iterator[Served]:
-    """A ``diceboard serve`` subprocess on a free loopback port."""
+def running_server(database: str | None = None, src: str | None = None) -> Iterator[Served]:
+    """A ``diceboard serve`` subprocess on a free loopback port (``src``: of the package
+    found in that folder, another tree's, instead of this one)."""
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
         url = database or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
@@ -188,7 +198,7 @@ def running_server(database: str | None = None) -> Iterator[Served]:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env=server_environment(src),
         )
         base = f"http://127.0.0.1:{port}"
         try:

@@ -8,8 +8,10 @@ import math
 import os
 import statistics
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from diceboard.cli.arguments import positive_float
+from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import ArgumentParser
 
 
@@ -73,3 +75,37 @@ def median_of(values: Iterable[float | None]) -> float | None:
     could not give, left out), or ``None`` where there is none."""
     present = [v for v in values if v is not None and not math.isnan(v)]
     return float(statistics.median(present)) if present else None
+
+
+def tree_folder(option: str, folder: str) -> str:
+    """``folder``, given with ``option`` (``--against``, ``--src``) as another tree to run:
+    a :class:`~diceboard.cli.errors.UsageError` unless it holds the diceboard package."""
+    if not (Path(folder) / "diceboard" / "__init__.py").is_file():
+        raise UsageError(
+            f"{option} {folder}: no diceboard package there (give the folder that holds it: a "
+            "tree's src folder)"
+        )
+    return folder
+
+
+def by_round(pairs: Iterable[tuple[float | None, float | None]]) -> dict[str, float | int | None]:
+    """Two trees compared round by round on one figure (lower is better), from each round's
+    ``(this, other)`` pair: the median of the rounds' ratios (other over this: above 1, this
+    tree is faster), in how many rounds this tree was the faster, and of how many (those
+    where both have the figure). A round's two runs follow each other and meet nearly the
+    same machine: on one whose speed drifts within minutes, the rounds' ratios say more
+    than the ratio of the medians."""
+    both = [(this, other) for this, other in pairs if this is not None and other is not None]
+    return {
+        "median_ratio": median_of(ratio_of(other, this) for this, other in both),
+        "faster": sum(1 for this, other in both if this < other),
+        "rounds": len(both),
+    }
+
+
+def ratio_of(other: float | None, this: float | None) -> float | None:
+    """``other / this``, two trees' figures compared (lower is better: above 1, this tree's
+    is lower); ``None`` where either is missing or ``this`` is not positive."""
+    if other is None or this is None or this <= 0:
+        return None
+    return other / this

@@ -8,7 +8,14 @@ import json
 from typing import Any
 
 from diceboard.cli.arguments import bounded, positive_float, positive_int
-from diceboard.cli.bench.common import load_average, load_text, median_of
+from diceboard.cli.bench.common import (
+    by_round,
+    load_average,
+    load_text,
+    median_of,
+    ratio_of,
+    tree_folder,
+)
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -24,7 +31,11 @@ the server: when it is busy, it takes the server's time), and checks that every 
 move is stored. Only loopback addresses are used. With --rounds N the load test is run N
 times (each on a server of its own, unless --url), one line per round with the load
 average, then the medians: a tail latency swings with the machine's load from minute to
-minute, and one run says little about the next."""
+minute, and one run says little about the next. --against DIR compares two trees in one run:
+each round load-tests a server of this tree and one of the package in DIR (another tree's src
+folder), in turns, with the same seed, and the figures end with each tree's medians, their
+ratio and the rounds compared one by one (the median of each round's ratio, and in how many
+rounds this tree was the faster); the load generator is this tree's for both."""
 
 EXAMPLES = """\
 examples:
@@ -32,6 +43,7 @@ examples:
   diceboard bench server --games 50 --seconds 10
   diceboard bench server --url http://127.0.0.1:8000 --json
   diceboard bench server --games 1000 --rounds 3
+  diceboard bench server --games 1000 --rounds 3 --against /tmp/old-tree/src
 """
 
 MAX_GAMES = 2000
@@ -96,6 +108,12 @@ def register(subparsers: Subparsers) -> None:
         metavar="N",
         help="run the load test this many times and give the medians (default 1, at most 20)",
     )
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="also load-test a server of the package in this folder, in turns with this tree's, "
+        "and compare the two",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(handler=run)
 
@@ -114,6 +132,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seconds is at most 600, not {args.seconds:g}")
     if args.url:
         check_loopback(args.url)
+    if args.against:
+        if args.url:
+            raise UsageError("--against starts a server of each tree: no --url")
+        tree_folder("--against", args.against)
+        return _compare(args)
     reports = []
     figures: list[dict[str, Any]] = []
     for index in range(args.rounds):
@@ -141,9 +164,73 @@ def run(args: argparse.Namespace) -> int:
     return 0 if not lost else 1
 
 
-def _one_load_test(args: argparse.Namespace, seed: int) -> Any:
+def _compare(args: argparse.Namespace) -> int:
+    """``--against``: the two trees' servers load-tested in turns, each round with its own
+    seed for both; each round's lines, then each tree's medians and the comparison."""
+    trees = [("this", None), ("against", args.against)]
+    figures: list[dict[str, Any]] = []
+    for index in range(args.rounds):
+        # in turns: a tree that always went first would always meet the same machine
+        for tree, src in trees if index % 2 == 0 else trees[::-1]:
+            report = _one_load_test(args, args.seed + index, src)
+            figures.append({"round": index + 1, "tree": tree, **_figures(report)})
+            if not args.json:
+                where = f"{tree} ({src or 'installed'})"
+                print(f"round {index + 1} {where}: {round_line(figures[-1])}", flush=True)
+    summary = compare(figures)
+    lost = any(f["lost"] for f in figures)
+    if args.json:
+        print(json.dumps({"against": args.against, "rounds": figures, **summary}))
+        return 0 if not lost else 1
+    names = {"p50_ms": "p50", "p99_ms": "p99", "max_ms": "max", "serving_ms_per_move": "serving"}
+    print(f"medians of {args.rounds} rounds:")
+    for figure, name in names.items():
+        ratio = summary["ratio"][figure]
+        rounds = summary["by_round"][figure]
+        print(
+            f"  {name:<8} this {_ms(summary['medians']['this'][figure]):>9} · against "
+            f"{_ms(summary['medians']['against'][figure]):>9} · against / this "
+            f"{_times(ratio):>6} · by round {_times(rounds['median_ratio']):>6}, this lower "
+            f"in {rounds['faster']} of {rounds['rounds']}"
+        )
+    print("  (serving: the server process's CPU a move; a ratio above 1: this tree is lower)")
+    print("accounting: " + ("every move stored" if not lost else "MISMATCH (above)"))
+    return 0 if not lost else 1
+
+
+def compare(figures: list[dict[str, Any]]) -> dict[str, Any]:
+    """Rounds of two trees (``figures`` with ``round`` and ``tree``, ``"this"`` or
+    ``"against"``): each tree's medians, the ratio of the medians (the other tree's over
+    this one's) and the rounds compared one by one
+    (:func:`~diceboard.cli.bench.common.by_round`), for each of :data:`MEDIAN_FIGURES`."""
+    middle = {tree: medians([f for f in figures if f["tree"] == tree]) for tree in TREES}
+    rounds: dict[int, dict[str, dict[str, Any]]] = {}
+    for f in figures:
+        rounds.setdefault(f["round"], {})[f["tree"]] = f
+    pairs = [r for r in rounds.values() if all(tree in r for tree in TREES)]
+    return {
+        "medians": middle,
+        "ratio": {
+            name: ratio_of(middle["against"][name], middle["this"][name]) for name in MEDIAN_FIGURES
+        },
+        "by_round": {
+            name: by_round((r["this"].get(name), r["against"].get(name)) for r in pairs)
+            for name in MEDIAN_FIGURES
+        },
+    }
+
+
+#: the trees ``--against`` compares
+TREES = ("this", "against")
+
+
+def _times(value: float | None) -> str:
+    return "?" if value is None else f"{value:.2f}x"
+
+
+def _one_load_test(args: argparse.Namespace, seed: int, src: str | None = None) -> Any:
     """One load test (a :class:`~diceboard.server.loadtest.LoadReport`): on the server at
-    ``--url``, else on one started for it."""
+    ``--url``, else on one started for it (of the package in ``src``: another tree's)."""
     from diceboard.server.loadtest import LoadRefused, run_load, running_server, wait_until_ready
 
     if args.url:
@@ -167,7 +254,7 @@ def _one_load_test(args: argparse.Namespace, seed: int) -> Any:
         except (httpx.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     try:
-        with running_server() as served:
+        with running_server(src=src) as served:
             return asyncio.run(
                 run_load(
                     served.base,

@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from diceboard.cli.arguments import bounded, positive_float
-from diceboard.cli.bench.common import load_average, load_text, median_of
+from diceboard.cli.bench.common import (
+    by_round,
+    load_average,
+    load_text,
+    median_of,
+    ratio_of,
+    tree_folder,
+)
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 
@@ -105,12 +112,10 @@ def register(subparsers: Subparsers) -> None:
 
 
 def _start(cache: str, src: str | None, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    from diceboard.server.loadtest import free_port
+    from diceboard.server.loadtest import free_port, server_environment
 
     port = free_port()
-    env = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONUNBUFFERED": "1"}
-    if src:
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
+    env = {**server_environment(src), "NUMBA_CACHE_DIR": cache}
     command = [
         sys.executable, "-m", "diceboard.cli", "serve", "--port", str(port),
         "--db", f"sqlite:///{workdir / f'games-{port}.sqlite3'}",
@@ -295,11 +300,8 @@ def run(args: argparse.Namespace) -> int:
     if args.compiles and (args.against or args.rounds > 1):
         raise UsageError("--compiles lists one cold start's compiling: no --against or --rounds")
     for option, folder in (("--src", args.src), ("--against", args.against)):
-        if folder and not (Path(folder) / "diceboard" / "__init__.py").is_file():
-            raise UsageError(
-                f"{option} {folder}: no diceboard package there (give the folder that holds "
-                "it: a tree's src folder)"
-            )
+        if folder:
+            tree_folder(option, folder)
     results: dict[str, Any] = {"game": game, "level": args.level, "src": args.src}
     with tempfile.TemporaryDirectory(prefix="diceboard-bench-startup-") as tmp:
         workdir = Path(tmp)
@@ -384,7 +386,7 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
         entry: dict[str, Any] = dict(by_tree)
         if "against" in by_tree:
             entry["ratio"] = {
-                figure: _ratio(by_tree["against"][figure], by_tree["this"][figure])
+                figure: ratio_of(by_tree["against"][figure], by_tree["this"][figure])
                 for figure in SUMMARISED
             }
             entry["paired"] = {figure: paired(runs, kind, figure) for figure in SUMMARISED}
@@ -393,28 +395,12 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
 
 
 def paired(runs: list[dict[str, Any]], kind: str, figure: str) -> dict[str, Any]:
-    """The two trees' starts of ``kind`` compared round by round on ``figure``: the median of
-    the rounds' ratios (the other tree's over this one's), how many rounds this tree was the
-    faster in, and of how many (those where both starts have the figure). A round's two
-    starts follow each other, so they meet nearly the same machine: on one whose speed
-    drifts within minutes the rounds' ratios say more than the ratio of the medians."""
-    by_round: dict[int, dict[str, float]] = {}
+    """The two trees' starts of ``kind`` compared round by round on ``figure``
+    (:func:`~diceboard.cli.bench.common.by_round`)."""
+    rounds: dict[int, dict[str, float | None]] = {}
     for run in runs:
-        value = run[kind].get(figure)
-        if value is not None:
-            by_round.setdefault(run["round"], {})[run["tree"]] = value
-    pairs = [r for r in by_round.values() if "this" in r and "against" in r]
-    return {
-        "median_ratio": median_of(_ratio(r["against"], r["this"]) for r in pairs),
-        "faster": sum(1 for r in pairs if r["this"] < r["against"]),
-        "rounds": len(pairs),
-    }
-
-
-def _ratio(other: float | None, this: float | None) -> float | None:
-    if other is None or this is None or this <= 0:
-        return None
-    return other / this
+        rounds.setdefault(run["round"], {})[run["tree"]] = run[kind].get(figure)
+    return by_round((r.get("this"), r.get("against")) for r in rounds.values())
 
 
 def _print_start(kind: str, r: dict[str, Any], details: bool) -> None:

@@ -9,10 +9,13 @@ import os
 import statistics
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 from diceboard.cli.arguments import positive_float
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import ArgumentParser
+
+T = TypeVar("T")
 
 
 def add_seconds(parser: ArgumentParser, default: float, what: str) -> None:
@@ -88,14 +91,32 @@ def tree_folder(option: str, folder: str) -> str:
     return folder
 
 
-def by_round(pairs: Iterable[tuple[float | None, float | None]]) -> dict[str, float | int | None]:
-    """Two trees compared round by round on one figure (lower is better), from each round's
-    ``(this, other)`` pair: the median of the rounds' ratios (other over this: above 1, this
-    tree is faster), in how many rounds this tree was the faster, and of how many (those
-    where both have the figure). A round's two runs follow each other and meet nearly the
-    same machine: on one whose speed drifts within minutes, the rounds' ratios say more
-    than the ratio of the medians."""
-    both = [(this, other) for this, other in pairs if this is not None and other is not None]
+#: the two trees a comparison runs: this one and the one given with ``--against``
+TREES = ("this", "against")
+
+
+def in_turns(trees: Sequence[T], index: int) -> Sequence[T]:
+    """The trees in the order round ``index`` (from 0) runs them: swapped every round, since
+    a tree that always went first would always meet the same machine."""
+    return trees if index % 2 == 0 else trees[::-1]
+
+
+def by_round(runs: Iterable[dict[str, Any]], figure: str) -> dict[str, float | int | None]:
+    """Two trees compared round by round on ``figure`` (lower is better): ``runs`` name their
+    ``round`` and ``tree`` (one of :data:`TREES`) beside their figures. The median of the
+    rounds' ratios (the other tree's over this one's: above 1, this tree is faster), in how
+    many rounds this tree was the faster, and of how many (those where both runs have the
+    figure). A round's two runs follow each other and meet nearly the same machine: on one
+    whose speed drifts within minutes, the rounds' ratios say more than the ratio of the
+    medians."""
+    rounds: dict[int, dict[str, float | None]] = {}
+    for run in runs:
+        rounds.setdefault(run["round"], {})[run["tree"]] = run.get(figure)
+    both = [
+        (this, other)
+        for this, other in ((r.get("this"), r.get("against")) for r in rounds.values())
+        if this is not None and other is not None
+    ]
     return {
         "median_ratio": median_of(ratio_of(other, this) for this, other in both),
         "faster": sum(1 for this, other in both if this < other),

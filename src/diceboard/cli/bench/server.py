@@ -9,7 +9,9 @@ from typing import Any
 
 from diceboard.cli.arguments import bounded, positive_float, positive_int
 from diceboard.cli.bench.common import (
+    TREES,
     by_round,
+    in_turns,
     load_average,
     load_text,
     median_of,
@@ -167,11 +169,10 @@ def run(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     """``--against``: the two trees' servers load-tested in turns, each round with its own
     seed for both; each round's lines, then each tree's medians and the comparison."""
-    trees = [("this", None), ("against", args.against)]
+    trees = list(zip(TREES, (None, args.against), strict=True))
     figures: list[dict[str, Any]] = []
     for index in range(args.rounds):
-        # in turns: a tree that always went first would always meet the same machine
-        for tree, src in trees if index % 2 == 0 else trees[::-1]:
+        for tree, src in in_turns(trees, index):
             report = _one_load_test(args, args.seed + index, src)
             figures.append({"round": index + 1, "tree": tree, **_figures(report)})
             if not args.json:
@@ -204,24 +205,13 @@ def compare(figures: list[dict[str, Any]]) -> dict[str, Any]:
     this one's) and the rounds compared one by one
     (:func:`~diceboard.cli.bench.common.by_round`), for each of :data:`MEDIAN_FIGURES`."""
     middle = {tree: medians([f for f in figures if f["tree"] == tree]) for tree in TREES}
-    rounds: dict[int, dict[str, dict[str, Any]]] = {}
-    for f in figures:
-        rounds.setdefault(f["round"], {})[f["tree"]] = f
-    pairs = [r for r in rounds.values() if all(tree in r for tree in TREES)]
     return {
         "medians": middle,
         "ratio": {
             name: ratio_of(middle["against"][name], middle["this"][name]) for name in MEDIAN_FIGURES
         },
-        "by_round": {
-            name: by_round((r["this"].get(name), r["against"].get(name)) for r in pairs)
-            for name in MEDIAN_FIGURES
-        },
+        "by_round": {name: by_round(figures, name) for name in MEDIAN_FIGURES},
     }
-
-
-#: the trees ``--against`` compares
-TREES = ("this", "against")
 
 
 def _times(value: float | None) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from diceboard.cli.arguments import bounded, positive_float
 from diceboard.cli.bench.common import (
     by_round,
+    in_turns,
     load_average,
     load_text,
     median_of,
@@ -316,8 +317,7 @@ def run(args: argparse.Namespace) -> int:
         trees = [("this", args.src)] + ([("against", args.against)] if args.against else [])
         runs: list[dict[str, Any]] = []
         for index in range(args.rounds):
-            # in turns: a tree that always went first would always meet the same machine
-            for label, src in trees if index % 2 == 0 else trees[::-1]:
+            for label, src in in_turns(trees, index):
                 cache = str(workdir / f"numba-cache-{label}-{index}")
                 run_figures = _starts(cache, game, args, src, kinds, workdir)
                 runs.append({"round": index + 1, "tree": label, "src": src, **run_figures})
@@ -374,7 +374,7 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
     """Each tree's median of each figure of :data:`SUMMARISED` over its starts of each kind
     (starts that failed, or a figure not measured, left out), and, where two trees were
     started, the other tree's medians over this one's (above 1: this tree is faster) and
-    the rounds compared one by one (:func:`paired`)."""
+    the rounds compared one by one (:func:`~diceboard.cli.bench.common.by_round`)."""
     summary: dict[str, Any] = {}
     for kind in kinds:
         by_tree: dict[str, dict[str, float | None]] = {}
@@ -389,18 +389,10 @@ def summarise(runs: list[dict[str, Any]], kinds: tuple[str, ...]) -> dict[str, A
                 figure: ratio_of(by_tree["against"][figure], by_tree["this"][figure])
                 for figure in SUMMARISED
             }
-            entry["paired"] = {figure: paired(runs, kind, figure) for figure in SUMMARISED}
+            starts = [{"round": r["round"], "tree": r["tree"], **r[kind]} for r in runs]
+            entry["paired"] = {figure: by_round(starts, figure) for figure in SUMMARISED}
         summary[kind] = entry
     return summary
-
-
-def paired(runs: list[dict[str, Any]], kind: str, figure: str) -> dict[str, Any]:
-    """The two trees' starts of ``kind`` compared round by round on ``figure``
-    (:func:`~diceboard.cli.bench.common.by_round`)."""
-    rounds: dict[int, dict[str, float | None]] = {}
-    for run in runs:
-        rounds.setdefault(run["round"], {})[run["tree"]] = run[kind].get(figure)
-    return by_round((r.get("this"), r.get("against")) for r in rounds.values())
 
 
 def _print_start(kind: str, r: dict[str, Any], details: bool) -> None:

@@ -1,8 +1,10 @@
-"""The load test's own measurements: CPU time read from ``/proc``, and the report's lines."""
+"""The load test's own measurements: CPU time read from ``/proc``, the report's lines, and
+what a player keeps of the messages."""
 
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import time
@@ -11,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from diceboard.server.loadtest import LoadRefused, LoadReport, cpu_seconds, granted
+from diceboard.server.loadtest import LoadRefused, LoadReport, _Player, cpu_seconds, granted
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here")
 
@@ -86,3 +88,24 @@ def test_a_refused_request_stops_the_load_test_with_the_servers_reason() -> None
     with pytest.raises(LoadRefused, match=r"HTTP 500, Internal Server Error$"):
         granted(broken, "join game 1 of 2")
     assert granted(httpx.Response(201, json={"id": "x"}), "make game 1 of 1") == {"id": "x"}
+
+
+def _move(seat: str | None) -> dict[str, object]:
+    return {"seat": seat, "notation": "x"}
+
+
+def test_a_player_counts_the_decisions_as_the_moves_change() -> None:
+    """Changes only append, rewrite the end (a takeback) or, in a whole snapshot, replace
+    everything; the count of decisions (seated moves, not rolls) follows each."""
+    player = _Player(
+        "http://127.0.0.1:1", "g", "t", "a", random.Random(0), LoadReport(1), 0.0, 40, 0.0
+    )
+    player._update_moves(None, [_move(None), _move("a")])
+    assert player.decisions == 1
+    player._update_moves(2, [_move("b"), _move(None), _move("a")])
+    assert (len(player.moves), player.decisions) == (5, 3)
+    player._update_moves(3, [])  # taken back to before the roll
+    assert (len(player.moves), player.decisions) == (3, 2)
+    player._update_moves(None, [_move("a")])
+    assert (len(player.moves), player.decisions) == (1, 1)
+    assert player.decisions == sum(1 for m in player.moves if m["seat"])

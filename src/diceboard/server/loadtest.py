@@ -287,6 +287,9 @@ class _Player:
         self.delta = delta
         #: the game's moves, as the state messages have given them so far
         self.moves: list[dict[str, Any]] = []
+        #: how many of :attr:`moves` are decisions (kept as they change: counting them in
+        #: every message would cost the load generator more the longer a game runs)
+        self.decisions = 0
 
     async def play(self) -> None:
         # a thousand games' sockets opened all at once would time out in their handshakes:
@@ -331,12 +334,7 @@ class _Player:
         self.last = game
         if "ack" in message:  # (changes only: the state that holds our move acknowledges it)
             self._acknowledged()
-        moves_from = game.get("moves_from")
-        if moves_from is None:
-            self.moves = game["moves"]
-        else:
-            del self.moves[moves_from:]
-            self.moves.extend(game["moves"])
+        self._update_moves(game.get("moves_from"), game["moves"])
         if self.sent_at is not None and game["version"] > self.sent_version:
             self.report.latencies_ms.append((time.perf_counter() - self.sent_at) * 1000)
             self.report.moves += 1
@@ -346,12 +344,21 @@ class _Player:
                 self.report.finished_games += 1
             self.done = True
             return self.pending
-        decisions = sum(1 for m in self.moves if m["seat"])
-        if time.monotonic() > self.deadline or decisions >= self.max_moves:
+        if time.monotonic() > self.deadline or self.decisions >= self.max_moves:
             self.done = True
             return self.pending
         await self._maybe_move(ws, game)
         return True
+
+    def _update_moves(self, moves_from: int | None, moves: list[dict[str, Any]]) -> None:
+        """The game's moves from the ``moves_from``-th on are now ``moves`` (all of them
+        when ``None``: a whole snapshot)."""
+        if moves_from is None:
+            moves_from = 0
+        self.decisions -= sum(1 for m in self.moves[moves_from:] if m["seat"])
+        del self.moves[moves_from:]
+        self.moves.extend(moves)
+        self.decisions += sum(1 for m in moves if m["seat"])
 
     def _acknowledged(self) -> None:
         """Our move was acknowledged (by an ``ack`` message or in the state that holds it)."""

@@ -4,8 +4,11 @@ refuse writes, however the state was made), a play by action id gets the same Mo
 
 from __future__ import annotations
 
+import os
 import pickle
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -112,6 +115,27 @@ def test_a_pickled_state_comes_back_equal_and_read_only(game: diceboard.Game) ->
         assert back.legal_moves() == state.legal_moves()
         assert back.move_stack() == state.move_stack()
         _assert_read_only(back)
+
+
+def test_a_game_from_another_process_is_the_same_dict_key(game: diceboard.Game) -> None:
+    """A game keeps its hash (worked out once); one pickled by a process with another string
+    hash seed hashes as the game made here does, so it finds the same entries."""
+    made_there = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import pickle, sys, diceboard; "
+            f"sys.stdout.buffer.write(pickle.dumps(diceboard.game({game.name!r}, "
+            f"**{game.non_default_options()!r})))",
+        ],
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+    ).stdout
+    back = pickle.loads(made_there)
+    assert back == game and hash(back) == hash(game)
+    assert {game: "here"}[back] == "here"
+    assert hash(pickle.loads(pickle.dumps(game))) == hash(game)
 
 
 def test_a_move_of_several_actions_links_to_the_state_it_was_played_in(

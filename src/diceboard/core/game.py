@@ -72,6 +72,9 @@ class Game(ABC):
 
     def __init__(self, options: Mapping[str, Any], opts: np.ndarray, variant: str | None) -> None:
         self._options = dict(options)
+        # a game is a dict key wherever states are cached (the server's legal moves, the
+        # searches' tables): its hash is worked out once, not from its sorted options each time
+        self._hash = self._identity_hash()
         self._opts = np.ascontiguousarray(opts, dtype=np.int64)
         self._opts.flags.writeable = False
         self._variant = variant
@@ -97,11 +100,13 @@ class Game(ABC):
         # picklable object, nor is a template's plain copy under NUMBA_DISABLE_JIT): the
         # copy takes them from its kernel again
         state = dict(vars(self))
-        del state["_pack"], state["_advance"]
+        # (and the hash: a string's hash differs from one process to the next)
+        del state["_pack"], state["_advance"], state["_hash"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         vars(self).update(state)
+        self._hash = self._identity_hash()
         self._pack = self.kernel.pack
         self._advance = self._advance_first
 
@@ -131,11 +136,14 @@ class Game(ABC):
         """The options that differ from the game's defaults (as a record writes them)."""
 
     def __eq__(self, other: object) -> bool:
-        return (
+        return other is self or (
             isinstance(other, Game) and other.name == self.name and other._options == self._options
         )
 
     def __hash__(self) -> int:
+        return self._hash
+
+    def _identity_hash(self) -> int:
         return hash((self.name, tuple(sorted(self._options.items()))))
 
     def __repr__(self) -> str:

@@ -7,10 +7,9 @@ mover, adds the increment and starts the other side's clock.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
-from diceboard.server.storage.rows import GameData
+from diceboard.server.storage.rows import GameData, replaced
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ def flag_due(game: GameData, players: tuple[str, str]) -> float | None:
 
 
 def _with(game: GameData, players: tuple[str, str], remaining: dict[str, int]) -> GameData:
-    return dataclasses.replace(
+    return replaced(
         game, clock_first_ms=remaining[players[0]], clock_second_ms=remaining[players[1]]
     )
 
@@ -76,9 +75,7 @@ def charge(
     remaining[mover] += int(game.increment_ms or 0)
     updated = _with(game, players, remaining)
     return (
-        dataclasses.replace(
-            updated, clock_running=next_side, clock_since=None if next_side is None else now
-        ),
+        replaced(updated, clock_running=next_side, clock_since=None if next_side is None else now),
         remaining[mover],
     )
 
@@ -90,6 +87,4 @@ def restart(game: GameData, players: tuple[str, str], side: str | None, now: flo
     if view is None:
         return game
     updated = _with(game, players, view.remaining)
-    return dataclasses.replace(
-        updated, clock_running=side, clock_since=None if side is None else now
-    )
+    return replaced(updated, clock_running=side, clock_since=None if side is None else now)

@@ -26,7 +26,12 @@ def token_hash(token: str) -> str:
 
 def same_hash(token: str, stored: str | None) -> bool:
     """Whether ``token`` is the one whose hash is ``stored`` (in constant time)."""
-    return stored is not None and hmac.compare_digest(token_hash(token), stored)
+    return same_digest(token_hash(token), stored)
+
+
+def same_digest(hashed: str, stored: str | None) -> bool:
+    """Whether the token hash ``hashed`` is ``stored`` (in constant time)."""
+    return stored is not None and hmac.compare_digest(hashed, stored)
 
 
 def derived_token(token: str, label: str) -> str:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import time
 import weakref
@@ -37,7 +36,8 @@ from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import GameData, MoveData, Repository, SeatData
 from diceboard.server.storage.group_commit import GroupCommit
 from diceboard.server.storage.repository import Write
-from diceboard.server.tokens import same_hash
+from diceboard.server.storage.rows import replaced
+from diceboard.server.tokens import same_digest, token_hash
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -45,7 +45,7 @@ T = TypeVar("T")
 
 def next_revision(data: GameData, now: float, **changes: Any) -> GameData:
     """``data`` with ``changes``, one revision later (every stored change is one)."""
-    return dataclasses.replace(data, revision=data.revision + 1, updated_at=now, **changes)
+    return replaced(data, revision=data.revision + 1, updated_at=now, **changes)
 
 
 def finished(players: tuple[str, str], winner: str | None, reason: str) -> dict[str, Any]:
@@ -65,15 +65,16 @@ def ended(live: LiveGame, winner: str | None, reason: str, now: float) -> LiveGa
     """``live`` ended now (clocks stopped): ``winner`` (or nobody) wins for ``reason``."""
     data = clocks.restart(live.data, live.players, None, now)
     data = next_revision(data, now, **finished(live.players, winner, reason))
-    return dataclasses.replace(live, data=data)
+    return replaced(live, data=data)
 
 
 def seats_of(live: LiveGame, token: str | None) -> list[str]:
     """The seats of ``live`` that ``token`` holds (none for a spectator)."""
     if not token:
         return []
+    hashed = token_hash(token)  # (once, not once a seat: every move asks)
     return [
-        s for s in live.players if s in live.seats and same_hash(token, live.seats[s].token_hash)
+        s for s in live.players if s in live.seats and same_digest(hashed, live.seats[s].token_hash)
     ]
 
 

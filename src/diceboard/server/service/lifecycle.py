@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import random
 import time
@@ -23,6 +22,7 @@ from diceboard.server.rolls import resolve_chance
 from diceboard.server.schemas import NewGame
 from diceboard.server.service.core import ServiceCore, next_revision
 from diceboard.server.storage import GameData, MoveData, SeatData
+from diceboard.server.storage.rows import replaced
 from diceboard.server.tokens import (
     new_game_id,
     new_invite_code,
@@ -250,7 +250,7 @@ class Lifecycle:
             invite_code=new_invite_code() if request.mode == "online" else None,
         )
         if status == "active" and initial is not None:
-            data = dataclasses.replace(data, clock_running=state.to_move, clock_since=now)
+            data = replaced(data, clock_running=state.to_move, clock_since=now)
         live = await self.core.insert(LiveGame(data, seats, moves, rules, state))
         return SeatGrant(live, granted, token)
 
@@ -273,9 +273,9 @@ class Lifecycle:
             new_seat = SeatData(seat, "human", name or "Player", token_hash(token))
             data = next_revision(live.data, now, status="active", listed=False, invite_code=None)
             if clocks.has_clock(data):
-                data = dataclasses.replace(data, clock_running=live.state.to_move, clock_since=now)
+                data = replaced(data, clock_running=live.state.to_move, clock_since=now)
             seats = {**live.seats, seat: new_seat}
-            after = dataclasses.replace(live, data=data, seats=seats)
+            after = replaced(live, data=data, seats=seats)
             after = await core.commit(live, after, seats=(new_seat,))
             return SeatGrant(after, [seat], token)
 
@@ -288,7 +288,7 @@ class Lifecycle:
         seats: dict[str, SeatData] = {}
         for s in players:
             target = s if old.data.mode == "local" else swap[s]
-            seats[target] = dataclasses.replace(
+            seats[target] = replaced(
                 old.seats[s], seat=target, token_hash=hashes.get(s), rematch_hash=None
             )
         now = time.time()

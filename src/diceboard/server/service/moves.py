@@ -3,7 +3,6 @@ to it), the mover's clock charged, and resigning."""
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from typing import Any
 
@@ -12,6 +11,7 @@ from diceboard.server.errors import Conflict, Forbidden
 from diceboard.server.live import RESIGNATION, LiveGame, play_decision
 from diceboard.server.service.core import ServiceCore, ended, finished, next_revision
 from diceboard.server.storage import MoveData
+from diceboard.server.storage.rows import replaced
 
 
 def seat_name(live: LiveGame, seat: str | None) -> str:
@@ -64,7 +64,7 @@ class Moves:
             changes.update(finished(live.players, outcome.winner, outcome.reason))
         data = next_revision(data, now, **changes)
         played = MoveData(move.notation, side, now, mover_ms)
-        after = dataclasses.replace(live, data=data, moves=(*live.moves, played), state=state)
+        after = replaced(live, data=data, moves=(*live.moves, played), state=state)
         return await self.core.commit(live, after, new_moves=(played,))
 
     async def resign(self, game_id: str, token: str | None, seat: str | None) -> LiveGame:
@@ -95,5 +95,5 @@ class Moves:
             draw_offer=None,
             takeback_offer=None,
         )
-        after = dataclasses.replace(live, data=data, moves=live.moves[:keep], state=state)
+        after = replaced(live, data=data, moves=live.moves[:keep], state=state)
         return await self.core.commit(live, after, keep_moves=keep)

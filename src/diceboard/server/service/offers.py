@@ -15,7 +15,6 @@ Each kind is an :class:`OfferKind`, which says what granting it does and where i
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Generic, TypeVar
 
 from diceboard.server.errors import Conflict, Forbidden
@@ -24,6 +23,7 @@ from diceboard.server.service.computer_turns import ComputerTurns
 from diceboard.server.service.core import Action, ServiceCore, ended, next_revision, seats_of
 from diceboard.server.service.lifecycle import Lifecycle
 from diceboard.server.service.moves import Moves
+from diceboard.server.storage.rows import replaced
 from diceboard.server.tokens import derived_token, token_hash
 
 R = TypeVar("R")
@@ -84,7 +84,7 @@ class OfferKind(Generic[R]):
 
     async def _set(self, act: Action, seat: str | None) -> LiveGame:
         data = next_revision(act.live.data, act.now, **{self.field: seat})
-        return await self.core.commit(act.live, dataclasses.replace(act.live, data=data))
+        return await self.core.commit(act.live, replaced(act.live, data=data))
 
 
 class Offers:
@@ -229,9 +229,9 @@ class RematchOffer(OfferKind[dict[str, Any]]):
 
     async def store(self, act: Action) -> dict[str, Any]:
         live, me = act.live, act.me
-        seat = dataclasses.replace(live.seats[me], rematch_hash=token_hash(self.token(act)))
+        seat = replaced(live.seats[me], rematch_hash=token_hash(self.token(act)))
         data = next_revision(live.data, act.now, rematch_offer=me)
-        after = dataclasses.replace(live, data=data, seats={**live.seats, me: seat})
+        after = replaced(live, data=data, seats={**live.seats, me: seat})
         await self.core.commit(live, after, seats=(seat,))
         return {"status": "offered"}
 
@@ -245,7 +245,7 @@ class RematchOffer(OfferKind[dict[str, Any]]):
             hashes[s] = token_hash(mine) if mine_too else old.seats[s].rematch_hash
         new = await self.lifecycle.create_rematch(old, hashes)
         data = next_revision(old.data, act.now, rematch_game=new.id, rematch_offer=None)
-        await self.core.commit(old, dataclasses.replace(old, data=data))
+        await self.core.commit(old, replaced(old, data=data))
         return await self._seat(new.id, mine)
 
     def answer(self, live: LiveGame, declined: bool = False) -> dict[str, Any]:

@@ -3,8 +3,36 @@ these; only the repository turns them into rows and back."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+Record = TypeVar("Record")
+
+
+def replaced(record: Record, /, **changes: Any) -> Record:
+    """``dataclasses.replace`` for these records and the others of the server made the same
+    way (frozen, no slots, no ``__post_init__``, nothing cached on the instance): the copy's
+    fields are copied, not passed through ``__init__``, which sets each field of a frozen
+    class with ``object.__setattr__`` (a game's data has 29: an eighth of the time, on every
+    move)."""
+    kind: type = type(record)
+    unknown = changes.keys() - _field_names(kind)
+    if unknown:
+        raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(unknown))}")
+    copy: Record = object.__new__(kind)
+    fields = vars(copy)
+    fields.update(vars(record))
+    fields.update(changes)
+    return copy
+
+
+@functools.cache
+def _field_names(kind: type) -> frozenset[str]:
+    if hasattr(kind, "__post_init__") or hasattr(kind, "__slots__"):
+        raise TypeError(f"{kind.__name__} is not a record that replaced() can copy")
+    return frozenset(f.name for f in dataclasses.fields(kind))
 
 
 @dataclass(frozen=True)

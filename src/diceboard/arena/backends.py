@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import math
 import multiprocessing
-import signal
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from typing import Any
 
 from diceboard.arena.play import GameResult, GameTask, play_batch, play_game
 from diceboard.core.errors import OptionError
+from diceboard.core.workers import WorkerContext, ignore_interrupts
 
 #: the backends by name
 BACKENDS = ("local", "ray")
@@ -84,19 +84,14 @@ def _batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
-def _ignore_interrupts() -> None:
-    """Pool worker start-up: leave Ctrl-C to the parent, which stops the workers itself."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _run_pool(tasks: Sequence[GameTask], backend: Backend) -> Generator[GameResult, None, None]:
     batches = _batches(tasks, backend.batch_for(len(tasks)))
     # spawn, not fork: forking a process that runs threads (numba, the pool's own manager
-    # thread, a caller's) can deadlock; spawned workers import diceboard afresh instead
-    context = multiprocessing.get_context("spawn")
+    # thread, a caller's) can deadlock; spawned workers import diceboard afresh instead, and
+    # leave Ctrl-C to this process, which stops them itself
     children_before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(
-        max_workers=backend.workers, mp_context=context, initializer=_ignore_interrupts
+        max_workers=backend.workers, mp_context=WorkerContext(), initializer=ignore_interrupts
     )
     futures: dict[int, Future[list[GameResult]]] = {}
     finished = False

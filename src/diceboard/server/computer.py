@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from diceboard.core.workers import WorkerContext
 from diceboard.server.computer_players import (
     compile_search_ahead,
     prepare,
@@ -85,7 +86,7 @@ class ComputerPool:
             if self._kind == "process":
                 self._executor = ProcessPoolExecutor(
                     self._workers,
-                    mp_context=multiprocessing.get_context("spawn"),
+                    mp_context=WorkerContext(),
                     initializer=start_worker,
                     initargs=(os.getpid(),),
                 )
@@ -277,6 +278,14 @@ def stop_processes(executor: ProcessPoolExecutor) -> None:
     as at any stop of the server."""
     # (the standard library has no public way to end busy workers before Python 3.14)
     processes = list((getattr(executor, "_processes", None) or {}).values())
+    manager = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    # The pool's own thread sees its workers gone and lets go of the pool's queues, whose
+    # semaphores are then removed. A server stopped by SIGTERM is ended by that signal just
+    # after its shutdown (uvicorn raises it again), before Python's exit would remove them,
+    # and the resource tracker warned of "leaked semaphore objects": wait for that thread
+    # (a moment, its workers being gone).
+    if isinstance(manager, threading.Thread):
+        manager.join(timeout=5.0)

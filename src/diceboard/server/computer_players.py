@@ -23,6 +23,7 @@ from typing import Any
 from diceboard import ai, games
 from diceboard.ai.engine import compile_rules
 from diceboard.core.game import State
+from diceboard.core.workers import ignore_interrupts
 from diceboard.server.game_options import make_rules
 from diceboard.server.thread_priority import lower_this_thread
 
@@ -154,6 +155,7 @@ def start_worker(server: int) -> None:
     already be gone by the time a freshly spawned worker gets here). It loads no kernels:
     a worker starts while the server is still compiling some of them (see
     :meth:`ComputerPool.warm_up`), and loading those now would compile them a second time."""
+    ignore_interrupts()  # (the server stops its workers itself: see core.workers)
     threading.Thread(
         target=_exit_with_parent, args=(server,), name="parent-watch", daemon=True
     ).start()

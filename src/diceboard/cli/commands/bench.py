@@ -7,6 +7,7 @@ import importlib
 from typing import cast
 
 from diceboard.cli.bench import TARGETS
+from diceboard.cli.bench.busy import add_busy
 from diceboard.cli.parsing import CommandModule, Subparsers, add_subparsers, new_command
 
 
@@ -23,3 +24,6 @@ def register(subparsers: Subparsers) -> None:
     for name in TARGETS:
         module = cast(CommandModule, importlib.import_module(f"diceboard.cli.bench.{name}"))
         module.register(targets)
+    # every target measures beside other work too, the same way
+    for target in dict.fromkeys(targets.choices.values()):
+        add_busy(target)

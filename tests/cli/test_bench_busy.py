@@ -10,42 +10,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from diceboard.cli.bench import busy
 from diceboard.cli.main import main
-
-needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here")
-
-
-def _cpu_ticks(pid: int) -> int:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # utime + stime
-
-
-def _gone(pid: int, within: float = 10.0) -> bool:
-    """Whether process ``pid`` has ended (a zombie nobody reaped counts as ended)."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except FileNotFoundError:
-            return True
-        if state == "Z":
-            return True
-        time.sleep(0.05)
-    return False
+from tests.proc import cpu_ticks, gone, needs_proc
 
 
 @needs_proc
 def test_the_spinners_burn_cpu_and_end_with_the_block_even_on_an_error() -> None:
     with pytest.raises(RuntimeError), busy.busy_cores(2) as spinners:
         assert len(spinners) == 2
-        before = [_cpu_ticks(s.pid) for s in spinners]
+        before = [cpu_ticks(s.pid) for s in spinners]
         time.sleep(1.0)
-        after = [_cpu_ticks(s.pid) for s in spinners]
+        after = [cpu_ticks(s.pid) for s in spinners]
         # each used a good part of a core (ticks are hundredths of a second)
         assert all(b - a >= 20 for a, b in zip(before, after, strict=True)), (before, after)
         raise RuntimeError("the measurement failed")
@@ -68,10 +47,10 @@ def test_a_spinner_ends_by_itself_when_the_bench_is_killed() -> None:
     )
     assert bench.stdout is not None
     spinner = int(bench.stdout.readline())
-    assert not _gone(spinner, within=0.3)
+    assert not gone(spinner, within=0.3)
     bench.send_signal(signal.SIGKILL)  # no finally runs: the spinner must notice by itself
     bench.wait()
-    assert _gone(spinner)
+    assert gone(spinner)
 
 
 def test_every_target_takes_busy_and_runs_inside_it(

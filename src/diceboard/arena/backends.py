@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import math
 import multiprocessing
+import os
 from collections.abc import Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from typing import Any
 
 from diceboard.arena.play import GameResult, GameTask, play_batch, play_game
 from diceboard.core.errors import OptionError
-from diceboard.core.workers import WorkerContext, ignore_interrupts
+from diceboard.core.workers import WorkerContext, start_worker
 
 #: the backends by name
 BACKENDS = ("local", "ray")
@@ -87,11 +88,14 @@ def _batches(tasks: Sequence[GameTask], size: int) -> list[list[GameTask]]:
 def _run_pool(tasks: Sequence[GameTask], backend: Backend) -> Generator[GameResult, None, None]:
     batches = _batches(tasks, backend.batch_for(len(tasks)))
     # spawn, not fork: forking a process that runs threads (numba, the pool's own manager
-    # thread, a caller's) can deadlock; spawned workers import diceboard afresh instead, and
-    # leave Ctrl-C to this process, which stops them itself
+    # thread, a caller's) can deadlock; spawned workers import diceboard afresh instead, leave
+    # Ctrl-C to this process, which stops them itself, and exit if it is killed
     children_before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(
-        max_workers=backend.workers, mp_context=WorkerContext(), initializer=ignore_interrupts
+        max_workers=backend.workers,
+        mp_context=WorkerContext(),
+        initializer=start_worker,
+        initargs=(os.getpid(),),
     )
     futures: dict[int, Future[list[GameResult]]] = {}
     finished = False

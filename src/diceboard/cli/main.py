@@ -4,10 +4,13 @@ turning every bad input into one line on stderr and exit status 2."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import cast
 
 from diceboard.cli.errors import describe_os_error, one_line
@@ -40,6 +43,8 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
+#: 128 + SIGTERM, what a shell reports for a process that SIGTERM ended
+EXIT_TERMINATED = 143
 
 PROG = "diceboard"
 
@@ -85,17 +90,46 @@ def _commands_needed(argv: Sequence[str]) -> Sequence[str]:
     return (module,) if module in COMMANDS else COMMANDS
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM came (``kill``, ``timeout``, a service manager's stop): raised where the program
+    is, as Ctrl-C raises :class:`KeyboardInterrupt`, so that what a command does on Ctrl-C
+    (its ``finally`` blocks: a pool's workers stopped, a terminal restored) it does on SIGTERM
+    too. Python's own SIGTERM ends the process at once, with none of that: a match's workers
+    were left for ever, waiting for work."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM raises :class:`Terminated` meanwhile (only the main thread may set handlers:
+    a ``main()`` called from another thread keeps the handler it has)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``diceboard`` with ``argv`` (default: the command line); return the exit status."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     try:
-        parser = build_parser(_commands_needed(arguments))
-        args: argparse.Namespace = parser.parse_args(arguments)
-        status: int = args.handler(args)
+        with _terminate_as_interrupt():
+            parser = build_parser(_commands_needed(arguments))
+            args: argparse.Namespace = parser.parse_args(arguments)
+            status: int = args.handler(args)
         sys.stdout.flush()
         return status
     except SystemExit as exit_:  # --help and --version
         return exit_.code if isinstance(exit_.code, int) else EXIT_OK
+    except Terminated:
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:

@@ -18,11 +18,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from diceboard.core.workers import WorkerContext
+from diceboard.core.workers import WorkerContext, start_worker
 from diceboard.server.computer_players import (
     compile_search_ahead,
     prepare,
-    start_worker,
     think,
     warm_up,
     warm_up_beside,

@@ -12,9 +12,7 @@ SQLAlchemy): a second of imports less before a fresh worker can compile or think
 from __future__ import annotations
 
 import logging
-import os
 import threading
-import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
@@ -23,7 +21,6 @@ from typing import Any
 from diceboard import ai, games
 from diceboard.ai.engine import compile_rules
 from diceboard.core.game import State
-from diceboard.core.workers import ignore_interrupts
 from diceboard.server.game_options import make_rules
 from diceboard.server.thread_priority import lower_this_thread
 
@@ -140,25 +137,6 @@ def warm_up_kernels(game: str | None = None) -> None:
         state = games.game(name).start(seed=0)
         for move in state.legal_moves()[:1]:
             state.play(move).legal_moves()
-
-
-def _exit_with_parent(parent: int) -> None:
-    """Leave as soon as the server process is gone: a server killed with SIGKILL cannot close
-    its pool, and its workers would otherwise live on as orphans."""
-    while os.getppid() == parent:
-        time.sleep(1.0)
-    os._exit(0)
-
-
-def start_worker(server: int) -> None:
-    """Initializer of a worker process: watch the server (its pid is passed in, since it may
-    already be gone by the time a freshly spawned worker gets here). It loads no kernels:
-    a worker starts while the server is still compiling some of them (see
-    :meth:`ComputerPool.warm_up`), and loading those now would compile them a second time."""
-    ignore_interrupts()  # (the server stops its workers itself: see core.workers)
-    threading.Thread(
-        target=_exit_with_parent, args=(server,), name="parent-watch", daemon=True
-    ).start()
 
 
 def prepare(first: str | None = None) -> None:

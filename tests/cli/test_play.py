@@ -4,6 +4,7 @@ prompt's commands, saving and reading back the record."""
 from __future__ import annotations
 
 import re
+import signal
 from pathlib import Path
 
 import pexpect
@@ -212,7 +213,9 @@ def test_a_terminal_session_has_colour() -> None:
     assert child.exitstatus == 0
 
 
-def test_interrupt_exits_quietly_with_130_and_keeps_the_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("stop", "status"), [("ctrl-c", 130), ("sigterm", 143)])
+def test_interrupt_exits_quietly_and_keeps_the_game(tmp_path: Path, stop: str, status: int) -> None:
+    """Ctrl-C, or SIGTERM (``kill``, ``timeout``; it ended the game unsaved), at the prompt."""
     target = tmp_path / "interrupted.pgn"
     child = pexpect.spawn(
         script(),
@@ -224,10 +227,13 @@ def test_interrupt_exits_quietly_with_130_and_keeps_the_game(tmp_path: Path) -> 
     child.expect("White> ")
     child.sendline("b1-b2=2")
     child.expect("White> ")
-    child.sendintr()
+    if stop == "ctrl-c":
+        child.sendintr()
+    else:
+        child.kill(signal.SIGTERM)
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 130
+    assert child.exitstatus == status
     assert "Traceback" not in (child.before or "")
     (record,) = read_pgn(target.read_text())
     assert record.moves[0].notation == "b1-b2=2"

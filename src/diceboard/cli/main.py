@@ -93,7 +93,7 @@ def _commands_needed(argv: Sequence[str]) -> Sequence[str]:
 class Terminated(KeyboardInterrupt):
     """SIGTERM came (``kill``, ``timeout``, a service manager's stop): raised where the program
     is, as Ctrl-C raises :class:`KeyboardInterrupt`, so that what a command does on Ctrl-C
-    (its ``finally`` blocks: a pool's workers stopped, a terminal restored) it does on SIGTERM
+    (its ``finally`` blocks: a terminal game saved, a pool's workers stopped) it does on SIGTERM
     too. Python's own SIGTERM ends the process at once, with none of that: a match's workers
     were left for ever, waiting for work."""
 

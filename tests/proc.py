@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -47,3 +50,25 @@ def children(pid: int) -> list[int]:
             except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
                 continue
     return found
+
+
+def ends_when_its_parent_is_killed(script: str, sig: int) -> bool:
+    """Run ``script`` in a fresh interpreter (it starts a process, prints its pid and waits),
+    kill that interpreter with ``sig`` once the process runs, and say whether the process then
+    ends by itself (nothing in the killed parent stops it)."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    try:
+        assert parent.stdout is not None
+        child = int(parent.stdout.readline())
+        assert not gone(child, within=0.3), "the process ended before its parent was killed"
+        parent.send_signal(sig)
+        parent.wait()
+        return gone(child)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()

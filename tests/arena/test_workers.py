@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from diceboard.core.workers import WorkerContext, ignore_interrupts, interrupts_held
-from tests.proc import gone, needs_proc
+from tests.proc import ends_when_its_parent_is_killed, needs_proc
 
 needs_masks = pytest.mark.skipif(
     not hasattr(signal, "pthread_sigmask"), reason="no signal masks on this platform"
@@ -55,24 +53,14 @@ def test_a_worker_is_born_with_ctrl_c_held_back_and_then_ignores_it() -> None:
 def test_a_worker_exits_when_its_parent_is_killed() -> None:
     """As ``diceboard match --workers 2`` killed with SIGTERM (which ends a Python process
     before any clean-up) left its two idle workers behind, for ever."""
-    parent = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import os, time\n"
-            "from concurrent.futures import ProcessPoolExecutor\n"
-            "from diceboard.core.workers import WorkerContext, start_worker\n"
-            "pool = ProcessPoolExecutor(1, mp_context=WorkerContext(), initializer=start_worker,"
-            " initargs=(os.getpid(),))\n"
-            "print(pool.submit(os.getpid).result(), flush=True)\n"
-            "time.sleep(120)\n",
-        ],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    # (SIGTERM: no clean-up in the parent)
+    assert ends_when_its_parent_is_killed(
+        "import os, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from diceboard.core.workers import WorkerContext, start_worker\n"
+        "pool = ProcessPoolExecutor(1, mp_context=WorkerContext(), initializer=start_worker,"
+        " initargs=(os.getpid(),))\n"
+        "print(pool.submit(os.getpid).result(), flush=True)\n"
+        "time.sleep(120)\n",
+        signal.SIGTERM,
     )
-    assert parent.stdout is not None
-    worker = int(parent.stdout.readline())
-    assert not gone(worker, within=0.5)
-    parent.terminate()  # SIGTERM: no clean-up in the parent
-    parent.wait()
-    assert gone(worker)

@@ -4,10 +4,8 @@ them outlives it, however it ends."""
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 
@@ -15,7 +13,7 @@ import pytest
 
 from diceboard.cli.bench import busy
 from diceboard.cli.main import main
-from tests.proc import cpu_ticks, gone, needs_proc
+from tests.proc import cpu_ticks, ends_when_its_parent_is_killed, needs_proc
 
 
 @needs_proc
@@ -33,24 +31,14 @@ def test_the_spinners_burn_cpu_and_end_with_the_block_even_on_an_error() -> None
 
 @needs_proc
 def test_a_spinner_ends_by_itself_when_the_bench_is_killed() -> None:
-    bench = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import time; from diceboard.cli.bench.busy import busy_cores\n"
-            "with busy_cores(1) as spinners:\n"
-            "    print(spinners[0].pid, flush=True)\n"
-            "    time.sleep(120)\n",
-        ],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    # (SIGKILL: no finally runs, the spinner must notice by itself)
+    assert ends_when_its_parent_is_killed(
+        "import time; from diceboard.cli.bench.busy import busy_cores\n"
+        "with busy_cores(1) as spinners:\n"
+        "    print(spinners[0].pid, flush=True)\n"
+        "    time.sleep(120)\n",
+        signal.SIGKILL,
     )
-    assert bench.stdout is not None
-    spinner = int(bench.stdout.readline())
-    assert not gone(spinner, within=0.3)
-    bench.send_signal(signal.SIGKILL)  # no finally runs: the spinner must notice by itself
-    bench.wait()
-    assert gone(spinner)
 
 
 def test_every_target_takes_busy_and_runs_inside_it(

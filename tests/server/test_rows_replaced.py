@@ -8,39 +8,13 @@ import dataclasses
 import pytest
 
 from diceboard.server.storage.rows import GameData, MoveData, replaced
+from tests.server.test_units import sample_game
 
 
 def _game() -> GameData:
-    return GameData(
-        id="g1",
-        game="custodian",
-        options={"board": 5},
-        start_position=None,
-        seed=7,
-        mode="online",
-        listed=False,
-        status="playing",
-        revision=3,
-        version=2,
-        move_count=2,
-        result="*",
-        winner=None,
-        reason=None,
-        initial_ms=None,
-        increment_ms=None,
-        clock_first_ms=None,
-        clock_second_ms=None,
-        clock_running=None,
-        clock_since=None,
-        draw_offer="A",
-        takeback_offer=None,
-        rematch_offer=None,
-        rematch_game=None,
-        rematch_of=None,
-        invite_code="code",
-        created_at=1.0,
-        updated_at=2.0,
-        tags={"event": "x"},
+    # (fields that differ from their defaults, a dict among them: copied, not rebuilt)
+    return dataclasses.replace(
+        sample_game(), options={"board": 5}, draw_offer="A", tags={"event": "x"}, revision=3
     )
 
 

@@ -53,10 +53,16 @@ def test_functional_steps_on_several_threads_reuse_dropped_arrays_too() -> None:
     with forced_threads(2):
         state = _advance(_advance(dv.init("custodian", seed=5, batch=600), rng), rng)
         spares = state.config.spares
+        reused = []
         for _ in range(30):
             state = _advance(state, rng)
             # one set taken by the step, one given back by the state it replaced
-            assert len(spares) == 1
+            reused.append(len(spares) == 1)
+    # Nearly every step: on a loaded machine a follower descheduled between the end of its
+    # last block and letting go may still hold the previous call's arrays as the call
+    # returns (about one run in 25 beside two busy processes missed once); that step then
+    # allocates, and the next ones reuse again. Held for good, none would be reused.
+    assert sum(reused) >= 27, reused
 
 
 def test_an_array_the_caller_keeps_is_never_reused() -> None:

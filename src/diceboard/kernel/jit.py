@@ -22,10 +22,12 @@ Numba also makes a Python entry point for every function it compiles, whoever ca
 kernel function is mostly called from other kernel functions only, so each has a copy for
 compiled callers, compiled without one (:func:`for_callers`): compiled code types, compiles
 and links the copy, Python calls compile the function itself, and the two never share a
-compiled version (the copy has a name of its own, and so its own cache files).
+compiled version (the copy has a name of its own, and so its own cache files). The copy is
+compiled only to be linked into its callers (:mod:`diceboard.kernel.link_only`).
 
 Importing this module also makes one of numba's compiler's own steps faster, with the same
-result (:mod:`diceboard.kernel.compiler_speedup`).
+result (:mod:`diceboard.kernel.compiler_speedup`), and makes the copies for compiled callers
+link-only (:mod:`diceboard.kernel.link_only`).
 """
 
 from __future__ import annotations
@@ -39,13 +41,17 @@ import numba
 from numba.core import errors, types
 from numba.core.registry import CPUDispatcher
 
-from diceboard.kernel import compiler_speedup
+from diceboard.kernel import compiler_speedup, link_only
 from diceboard.kernel.cache import STAMP_ATTR, install_locators
 from diceboard.kernel.cachedir import compiled_sources_digest
+from diceboard.kernel.link_only import CALLERS_SUFFIX
 
 # a cold compile spends a tenth of its Python time hashing numba's compiler flags: faster,
 # with the same result, wherever this numba's flags are as expected (see the module)
 compiler_speedup.install()
+# a copy for compiled callers is only linked into them: no machine code or whole-module
+# optimisation of its own, a quarter of a cold compile (see the module)
+link_only.install()
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -161,11 +167,6 @@ class CallersCopy(KernelDispatcher):
             f"{self.py_func.__qualname__} is compiled for compiled callers only (it has no"
             " Python entry point): call the kernel function itself"
         )
-
-
-#: what the name of a function's copy for compiled callers adds to the function's own: numba
-#: names the copy's compiled code and its cache files by it, apart from the function's
-CALLERS_SUFFIX = ".for_callers"
 
 
 def _callers_copy(func: Callable[..., Any]) -> Callable[..., Any]:

@@ -15,6 +15,7 @@ gains or loses, measured on the same machine within milliseconds.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -96,7 +97,7 @@ def main() -> None:
             f"  speed of link-only: {statistics.median(ratios):.3f}x"
             f" ({min(ratios):.2f}-{max(ratios):.2f})"
         )
-    print("load average", " ".join(open("/proc/loadavg").read().split()[:3]))
+    print("load average", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

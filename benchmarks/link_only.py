@@ -52,9 +52,9 @@ def _load(link_only_copies: bool) -> Work:
         )
         state = start_position(game, 0)
         AlphaBetaAgent(depth=1, seed=1).choose(state)
-        work[f"{name} alpha-beta depth {depth}"] = lambda s=state, d=depth: (
-            AlphaBetaAgent(depth=d, seed=1).choose(s)
-        )
+        work[f"{name} alpha-beta depth {depth}"] = lambda s=state, d=depth: AlphaBetaAgent(
+            depth=d, seed=1
+        ).choose(s)
         held = {"state": dv.init(name, seed=1, batch=4096)}
         for seed in range(30):  # every game past its first moves
             held["state"], _ = dv.random_step(held["state"], seed, donate=True)

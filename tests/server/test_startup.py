@@ -83,4 +83,4 @@ def test_a_cold_start_answers_at_once(
     printed = log.read_text()
     assert "serving on http://" in printed
     assert "engine warming up: compiling the game kernels" in printed
-    assert "about a minute" in printed
+    assert "about half a minute" in printed

@@ -47,7 +47,8 @@ class Starting(Protocol):
 
 def numba_cache_is_warm() -> bool:
     """Whether numba's cache already holds compiled kernels of this package (then the warm-up
-    loads them in seconds; else it compiles them, about a minute on a laptop)."""
+    loads them in seconds; else it compiles them: on two cores, every game in about 15 s, or
+    30 s beside another busy process)."""
     configured = os.environ.get("NUMBA_CACHE_DIR")
     roots = (
         [Path(configured)] if configured else [Path(__file__).resolve().parents[1]]
@@ -89,7 +90,7 @@ class Warmup:
         """Roughly how long the warm-up takes."""
         if self.warm_cache:
             return "a few seconds (the compiled kernels are in numba's cache)"
-        return "about a minute (the first start on this machine compiles the kernels)"
+        return "about half a minute (the first start on this machine compiles the kernels)"
 
     def health(self) -> dict[str, Any]:
         """What ``/api/health`` answers."""

@@ -8,12 +8,14 @@ computer is not ready before."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sys
 import threading
 import time
 from concurrent.futures import Future
 from typing import Any
 
-from diceboard.server.warmup import Warmup
+from diceboard.server.warmup import WARM_UP_SWITCH_INTERVAL_S, Warmup
 
 
 class Service:
@@ -269,3 +271,37 @@ def test_a_compile_that_outlives_the_server_ends_quietly(monkeypatch: Any) -> No
         if thread.name == "engine-warm-up":
             thread.join(30)
     assert errors == []
+
+
+def test_requests_get_the_interpreter_lock_back_sooner_while_the_engine_warms_up() -> None:
+    """The switch interval is short while the kernels compile and Python's own again after,
+    however the warm-up ends (finished, or cancelled by a server stopping)."""
+    before = sys.getswitchinterval()
+    assert before > WARM_UP_SWITCH_INTERVAL_S
+    during: list[float] = []
+
+    def kernels(name: str) -> None:
+        during.append(sys.getswitchinterval())
+
+    asyncio.run(Warmup(lambda _: None).run(kernels, Service([]), None, ["one"]))
+    assert during == [WARM_UP_SWITCH_INTERVAL_S]
+    assert sys.getswitchinterval() == before
+
+    release = threading.Event()
+
+    async def stopped_while_compiling() -> None:
+        def blocked(name: str) -> None:
+            during.append(sys.getswitchinterval())
+            release.wait(5)
+
+        task = asyncio.create_task(Warmup(lambda _: None).run(blocked, Service([]), None, ["a"]))
+        while len(during) < 2:
+            await asyncio.sleep(0.01)
+        task.cancel()
+        release.set()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    asyncio.run(stopped_while_compiling())
+    assert during == [WARM_UP_SWITCH_INTERVAL_S] * 2
+    assert sys.getswitchinterval() == before

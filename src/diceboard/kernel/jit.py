@@ -50,7 +50,7 @@ from diceboard.kernel.link_only import CALLERS_SUFFIX
 # with the same result, wherever this numba's flags are as expected (see the module)
 compiler_speedup.install()
 # a copy for compiled callers is only linked into them: no machine code or whole-module
-# optimisation of its own, a quarter of a cold compile (see the module)
+# optimisation of its own, a fifth of a cold compile (see the module)
 link_only.install()
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -13,11 +13,11 @@ copy (its name ends in :data:`CALLERS_SUFFIX`) is *link-only*: its functions are
 one by one as numba always does, but its module is not optimised again as a whole, no machine
 code is made of it, and numba's cache keeps its IR alone (a kind of entry of its own, which
 only this class reads). The caller's whole-module optimisation, which inlines the copy, does
-what the copy's would have done. Measured in one process on an empty cache, each kernel of
-both games compiled both ways (alternating which first): compiling both games' rules and
-alpha-beta took 24.2 instead of 33.8 CPU s (20.8 instead of 28.0 the other way round), and
-the compiled code ran as fast (random games of both games and alpha-beta at fixed depths,
-nine interleaved rounds: 1.01-1.08x the old code's speed).
+what the copy's would have done. Measured with ``benchmarks/link_only.py`` (the package loaded
+both ways in one process, no cache, the same work compiled): both games' random games,
+alpha-beta and batched simulator compiled in 34.9 instead of 44.1 CPU s, and the compiled code
+ran as fast (each piece timed with both loads' code in interleaved rounds: 0.98-1.13x the old
+code's speed).
 
 Numba still points each compiled function's environment (a global of its module) at its
 Python-side ``Environment`` once compiled or loaded; a link-only library defines those
@@ -25,7 +25,7 @@ globals in a small module of their own, so that it can.
 
 :func:`install` makes this the class of numba's JIT code libraries (the kernel package
 imports do it), where this numba's library has the methods this class relies on; otherwise
-copies compile as numba's own libraries, more slowly, to the same code.
+copies compile as numba's own libraries, more slowly (to code as fast).
 """
 
 from __future__ import annotations

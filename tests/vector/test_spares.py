@@ -45,24 +45,75 @@ def test_the_next_step_takes_the_kept_arrays() -> None:
 
 
 def test_functional_steps_on_several_threads_reuse_dropped_arrays_too() -> None:
-    # the crew's threads let go of a call's arrays before the call returns: were they held
-    # a moment longer, no dropped state would be unshared, and every step would allocate
+    # the crew's threads let go of a call's arguments before the call returns (a follower
+    # joins before it looks the call up, and the lead waits for every follower that joined),
+    # and a set still held when its state is dropped is looked at again by the next step:
+    # held for good, none would be reused
     from diceboard.vector.threads import forced_threads
 
     rng = np.random.default_rng(5)
     with forced_threads(2):
         state = _advance(_advance(dv.init("custodian", seed=5, batch=600), rng), rng)
         spares = state.config.spares
-        reused = []
+        taken = spares.taken
         for _ in range(30):
             state = _advance(state, rng)
-            # one set taken by the step, one given back by the state it replaced
-            reused.append(len(spares) == 1)
-    # Nearly every step: on a loaded machine a follower descheduled between the end of its
-    # last block and letting go may still hold the previous call's arrays as the call
-    # returns (about one run in 25 beside two busy processes missed once); that step then
-    # allocates, and the next ones reuse again. Held for good, none would be reused.
-    assert sum(reused) >= 27, reused
+    # Nearly every step: beside two busy processes, about one fresh process in 20 still
+    # found, at two steps in a row among its first dozen, the dropped state's arrays held
+    # by the follower's frame inside the compiled loop after the lead had returned; those
+    # steps allocate. The cause is not found yet (the ordering race this guards against was
+    # closed, and 150 runs in one process missed none).
+    assert spares.taken - taken >= 27, spares.taken - taken
+
+
+def test_a_loop_that_keeps_the_last_rewards_still_reuses_arrays() -> None:
+    # the usual loop of a learner: the rewards of the state just replaced are still bound
+    # when it is dropped, and rebound right after
+    rng = np.random.default_rng(7)
+    state = _advance(_advance(dv.init("chase", seed=7, batch=64), rng), rng)
+    rewards = state.rewards
+    spares = state.config.spares
+    taken = spares.taken
+    total = 0.0
+    for _ in range(10):
+        state = _advance(state, rng)
+        total += float(rewards.sum())
+        rewards = state.rewards
+    assert spares.taken - taken == 10
+    assert np.isfinite(total)
+
+
+def test_a_set_held_when_its_state_is_dropped_is_taken_once_let_go() -> None:
+    class Holder:
+        __slots__ = ("array",)
+
+    spares = Spares()
+    holder = Holder()
+    holder.array = np.zeros(3)
+    address = holder.array.ctypes.data
+    helper = [holder.array]  # held a moment longer, as a crew's thread may
+    spares.keep((holder.array,))
+    assert len(spares) == 0
+    del holder, helper  # the state is gone; the helper lets go
+    kept = spares.take()
+    assert kept is not None and kept[0].ctypes.data == address
+    assert spares.taken == 1
+
+
+def test_a_set_still_held_when_a_step_takes_one_is_not_handed_out() -> None:
+    class Holder:
+        __slots__ = ("array",)
+
+    spares = Spares()
+    holder = Holder()
+    holder.array = np.zeros(3)
+    callers = holder.array  # the caller's own reference, never let go
+    spares.keep((holder.array,))
+    del holder
+    assert spares.take() is None
+    assert spares.take() is None  # and it is not kept for later either
+    assert spares.taken == 0
+    callers[0] = 1.0
 
 
 def test_an_array_the_caller_keeps_is_never_reused() -> None:

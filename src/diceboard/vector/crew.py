@@ -28,7 +28,7 @@ import numpy as np
 
 from diceboard.kernel.jit import jit_disabled
 from diceboard.vector import handoff
-from diceboard.vector.handoff import GO, JOINED, LEFT, ROW, SOLO
+from diceboard.vector.handoff import DONE, GO, JOINED, LEFT, ROW, SOLO
 
 __all__ = ["FOLLOWER_POLL_US", "LEAD_POLL_US", "Crew", "crew_of"]
 
@@ -152,12 +152,24 @@ class Crew:
         finally:
             for w in range(1, size):
                 self._jobs[w] = None
-        if not done:
+        if not done or self._late_joiners(seq):
             self._wait(seq, blocks)
         for entry in self._errors:
             if entry is not None and entry[0] == seq:
                 raise entry[1]
         return not woken
+
+    def _late_joiners(self, seq: int) -> bool:
+        """Whether a follower joined call ``seq`` after the loop's own wait looked and has
+        not let go of it yet. The call is no longer handed out (its job is cleared): a
+        follower that joins from now on finds nothing to hold. Read here, in Python, after
+        the job was cleared, as the follower publishes its joining before it looks the job
+        up, both under the interpreter lock, so that one of the two sees the other."""
+        control = self._control
+        return any(
+            control[w * ROW + JOINED] == seq and control[w * ROW + DONE] != seq
+            for w in range(1, self.size)
+        )
 
     def _wait(self, seq: int, blocks: int) -> None:
         """Wait, polling and sleeping in turn, until every block of call ``seq`` has
@@ -179,11 +191,17 @@ class Crew:
             handed = int(control[w * ROW + GO])
             while handed != LEFT:
                 seq = handed
+                # joined before the call is looked up, so that a lead finishing the call
+                # meanwhile waits for this thread to let go of its arguments (see
+                # _late_joiners); the latest call may be newer than the one handed
+                control[w * ROW + JOINED] = seq
                 job = self._jobs[w]
-                # None: the call is over already (its blocks were taken by the others)
-                if job is not None:
+                while job is not None and job.seq != seq:
                     seq = job.seq
                     control[w * ROW + JOINED] = seq
+                    job = self._jobs[w]
+                # None: the call is over already (its blocks were taken by the others)
+                if job is not None:
                     try:
                         # a follower's number in the crew goes where a range's start would
                         job.loop(*job.args, w, job.batch, control, -seq, job.bounds, 0)

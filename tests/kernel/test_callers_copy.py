@@ -4,10 +4,6 @@ function, and the two never share a compiled version, in memory or in numba's ca
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +19,7 @@ from diceboard.kernel.jit import (
     njit,
     njit_inlined,
 )
+from tests.scripts import outputs_of_runs
 
 pytestmark = pytest.mark.skipif(jit_disabled(), reason="only compiled code has copies")
 
@@ -124,23 +121,6 @@ print(kernels.weight(np.array([4], dtype=np.int64), 0), kernels.total(np.array([
 
 @pytest.mark.slow
 def test_a_function_called_from_python_after_its_copy_was_cached_runs(tmp_path: Path) -> None:
-    (tmp_path / "kernels.py").write_text(textwrap.dedent(MODULE))
-    env = dict(
-        os.environ,
-        NUMBA_CACHE_DIR=str(tmp_path / "cache"),
-        PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
-    )
-    outputs = []
-    for script in (FIRST, SECOND):
-        done = subprocess.run(
-            [sys.executable, "-c", script],
-            env=env,
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == 0, done.stderr[-2000:]
-        outputs.append(done.stdout.split())
+    outputs = outputs_of_runs(tmp_path, MODULE, (FIRST, SECOND))
     assert outputs == [["24"], ["8", "6"]]
     assert any((tmp_path / "cache").rglob("*for_callers*.nbi"))

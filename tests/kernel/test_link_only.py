@@ -5,10 +5,6 @@ the copy was compiled in the same process or loaded from numba's cache by anothe
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +16,7 @@ from numba.core.registry import cpu_target
 
 from diceboard.kernel import link_only
 from diceboard.kernel.jit import for_callers, jit_disabled, njit
+from tests.scripts import outputs_of_runs
 
 pytestmark = pytest.mark.skipif(jit_disabled(), reason="only compiled code has copies")
 
@@ -146,24 +143,7 @@ print(sum(kernels.first._cache_misses.values()), sum(kernels.total._cache_hits.v
 
 @pytest.mark.slow
 def test_a_new_caller_links_a_copy_loaded_from_the_cache(tmp_path: Path) -> None:
-    (tmp_path / "kernels.py").write_text(textwrap.dedent(MODULE))
-    env = dict(
-        os.environ,
-        NUMBA_CACHE_DIR=str(tmp_path / "cache"),
-        PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
-    )
-    outputs = []
-    for script in (FIRST, SECOND):
-        done = subprocess.run(
-            [sys.executable, "-c", script],
-            env=env,
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == 0, done.stderr[-2000:]
-        outputs.append(done.stdout.split())
+    outputs = outputs_of_runs(tmp_path, MODULE, (FIRST, SECOND))
     # 9 + 13 = 22 then 9, 9 + 13; the copy loaded (1 hit, no miss); `first` compiled,
     # `total` loaded
     assert outputs == [["26"], ["9", "22", "1", "0", "1", "1"]]

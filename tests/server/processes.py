@@ -1,5 +1,5 @@
 """A real ``diceboard serve`` subprocess on a free loopback port, for the restart test and
-the end-to-end tests; and a script run in a fresh interpreter, for the warm-up tests."""
+the end-to-end tests."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -82,17 +81,3 @@ def stop_server(server: Server, sig: int = signal.SIGTERM) -> None:
         except subprocess.TimeoutExpired:
             server.process.kill()
             server.process.wait()
-
-
-def script_output(script: str, cache: Path | None = None) -> str:
-    """What ``script`` prints, run in a fresh interpreter (on the numba cache ``cache``)."""
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)} if cache else None
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-        env=env,
-    )
-    return done.stdout

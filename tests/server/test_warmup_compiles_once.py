@@ -13,7 +13,7 @@ pytest.importorskip("fastapi")
 
 from diceboard import games
 from diceboard.kernel.jit import jit_disabled
-from tests.server.processes import script_output
+from tests.scripts import script_output
 
 pytestmark = pytest.mark.skipif(jit_disabled(), reason="only compiled code has copies")
 

@@ -15,7 +15,7 @@ pytest.importorskip("fastapi")
 
 from diceboard import games
 from diceboard.server import computer, computer_players
-from tests.server.processes import script_output
+from tests.scripts import script_output
 
 
 class Recorder:

@@ -12,6 +12,15 @@ from diceboard.vector.state import ARRAY_FIELDS
 pytestmark = pytest.mark.skipif(not recycling(), reason="arrays are reused on CPython only")
 
 
+class _Holder:
+    """Holds an array in one attribute, as a dropped state holds each of its arrays."""
+
+    __slots__ = ("array",)
+
+    def __init__(self, size: int = 3) -> None:
+        self.array = np.zeros(size)
+
+
 def _advance(
     state: dv.VectorState, rng: np.random.Generator, *, donate: bool = False
 ) -> dv.VectorState:
@@ -84,12 +93,8 @@ def test_a_loop_that_keeps_the_last_rewards_still_reuses_arrays() -> None:
 
 
 def test_a_set_held_when_its_state_is_dropped_is_taken_once_let_go() -> None:
-    class Holder:
-        __slots__ = ("array",)
-
     spares = Spares()
-    holder = Holder()
-    holder.array = np.zeros(3)
+    holder = _Holder()
     address = holder.array.ctypes.data
     helper = [holder.array]  # held a moment longer, as a crew's thread may
     spares.keep((holder.array,))
@@ -101,12 +106,8 @@ def test_a_set_held_when_its_state_is_dropped_is_taken_once_let_go() -> None:
 
 
 def test_a_set_still_held_when_a_step_takes_one_is_not_handed_out() -> None:
-    class Holder:
-        __slots__ = ("array",)
-
     spares = Spares()
-    holder = Holder()
-    holder.array = np.zeros(3)
+    holder = _Holder()
     callers = holder.array  # the caller's own reference, never let go
     spares.keep((holder.array,))
     del holder
@@ -179,11 +180,7 @@ def test_functional_steps_on_reused_arrays_equal_donated_steps(game: str) -> Non
 def test_spares_hold_at_most_their_limit() -> None:
     spares = Spares(limit=1)
 
-    class Holder:
-        __slots__ = ("array",)
-
-    first, second = Holder(), Holder()
-    first.array, second.array = np.zeros(3), np.zeros(3)
+    first, second = _Holder(), _Holder()
     spares.keep((first.array,))
     spares.keep((second.array,))
     assert len(spares) == 1

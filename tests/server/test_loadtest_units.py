@@ -13,7 +13,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from diceboard.server.loadtest import LoadRefused, LoadReport, _Player, cpu_seconds, granted
+from diceboard.server.load_player import LoadPlayer
+from diceboard.server.loadtest import LoadRefused, LoadReport, cpu_seconds, granted
 
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc here")
 
@@ -97,7 +98,7 @@ def _move(seat: str | None) -> dict[str, object]:
 def test_a_player_counts_the_decisions_as_the_moves_change() -> None:
     """Changes only append, rewrite the end (a takeback) or, in a whole snapshot, replace
     everything; the count of decisions (seated moves, not rolls) follows each."""
-    player = _Player(
+    player = LoadPlayer(
         "http://127.0.0.1:1", "g", "t", "a", random.Random(0), LoadReport(1), 0.0, 40, 0.0
     )
     player._update_moves(None, [_move(None), _move("a")])

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import gc
 import ipaddress
-import json
 import os
 import random
 import signal
@@ -23,21 +22,18 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
 
 import httpx
-from websockets.asyncio.client import connect
-
-try:  # the web extra's fast JSON: decoding every snapshot is most of the client's work
-    from orjson import loads
-except ImportError:  # pragma: no cover - orjson comes with the web extra
-    from json import loads  # type: ignore[assignment]
 
 from diceboard.games import names as game_names
+from diceboard.server.load_player import LoadPlayer, watch
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -254,130 +250,6 @@ def wait_until_ready(base: str, timeout: float = 900.0) -> None:
     raise RuntimeError(f"the engine of the server at {base} was not ready within {timeout:.0f} s")
 
 
-class _Player:
-    def __init__(
-        self,
-        base: str,
-        game_id: str,
-        token: str,
-        seat: str,
-        rng: random.Random,
-        report: LoadReport,
-        deadline: float,
-        max_moves: int,
-        think: float,
-        opening: asyncio.Semaphore | None = None,
-        delta: bool = True,
-    ) -> None:
-        self.url = base.replace("http://", "ws://") + f"/api/games/{game_id}/ws"
-        self.opening = opening
-        self.token = token
-        self.seat = seat
-        self.rng = rng
-        self.report = report
-        self.deadline = deadline
-        self.max_moves = max_moves
-        self.think = think
-        self.sent_at: float | None = None
-        self.sent_version = -1
-        self.acked = 0
-        self.pending = False
-        self.done = False
-        self.last: dict[str, Any] | None = None
-        self.delta = delta
-        #: the game's moves, as the state messages have given them so far
-        self.moves: list[dict[str, Any]] = []
-        #: how many of :attr:`moves` are decisions (kept as they change: counting them in
-        #: every message would cost the load generator more the longer a game runs)
-        self.decisions = 0
-
-    async def play(self) -> None:
-        # a thousand games' sockets opened all at once would time out in their handshakes:
-        # a few at a time
-        async with self.opening or contextlib.nullcontext():
-            socket = await connect(self.url, max_size=2**24, open_timeout=120)
-        async with socket as ws:
-            # a program needs the data, not the board picture (and, as the browser does, only
-            # what changed)
-            hello = {"type": "hello", "token": self.token, "pictures": False, "delta": self.delta}
-            await ws.send(json.dumps(hello))
-            while True:
-                # the opponent may stop at the deadline while it is its turn: stop waiting then,
-                # but never before the answer to a move of one's own has come
-                wait = self.deadline - time.monotonic() + 5.0
-                try:
-                    # (a timeout scope, not wait_for: that would start a task per message)
-                    async with asyncio.timeout(60.0 if self.pending else max(0.1, wait)):
-                        raw = await ws.recv()
-                except TimeoutError:
-                    return
-                if not await self._handle(ws, loads(raw)):
-                    return
-
-    async def _handle(self, ws: Any, message: dict[str, Any]) -> bool:
-        """Act on one message; ``False`` when this player is done."""
-        if message["type"] == "ack":
-            self._acknowledged()
-            if self.done:
-                return False
-            if self.last is not None:
-                await self._maybe_move(ws, self.last)
-            return True
-        if message["type"] == "error":
-            self.report.rejected += 1
-            self.sent_at = None
-            self.pending = False
-            return not self.done
-        if message["type"] != "state":
-            return True
-        game = message["game"]
-        self.last = game
-        if "ack" in message:  # (changes only: the state that holds our move acknowledges it)
-            self._acknowledged()
-        self._update_moves(game.get("moves_from"), game["moves"])
-        if self.sent_at is not None and game["version"] > self.sent_version:
-            self.report.latencies_ms.append((time.perf_counter() - self.sent_at) * 1000)
-            self.report.moves += 1
-            self.sent_at = None
-        if game["status"] == "finished":
-            if self.seat == game["players"][0] and not self.done:
-                self.report.finished_games += 1
-            self.done = True
-            return self.pending
-        if time.monotonic() > self.deadline or self.decisions >= self.max_moves:
-            self.done = True
-            return self.pending
-        await self._maybe_move(ws, game)
-        return True
-
-    def _update_moves(self, moves_from: int | None, moves: list[dict[str, Any]]) -> None:
-        """The game's moves from the ``moves_from``-th on are now ``moves`` (all of them
-        when ``None``: a whole snapshot)."""
-        if moves_from is None:
-            moves_from = 0
-        self.decisions -= sum(1 for m in self.moves[moves_from:] if m["seat"])
-        del self.moves[moves_from:]
-        self.moves.extend(moves)
-        self.decisions += sum(1 for m in moves if m["seat"])
-
-    def _acknowledged(self) -> None:
-        """Our move was acknowledged (by an ``ack`` message or in the state that holds it)."""
-        self.acked += 1
-        self.pending = False
-
-    async def _maybe_move(self, ws: Any, game: dict[str, Any]) -> None:
-        if game["to_move"] == self.seat and not self.pending and game["legal"]:
-            move = self.rng.choice(game["legal"])["notation"]
-            self.pending = True
-            if self.think > 0:
-                # a player thinks before moving: uniformly 0 to twice the mean
-                await asyncio.sleep(self.rng.uniform(0, 2 * self.think))
-            self.sent_version = game["version"]
-            self.sent_at = time.perf_counter()
-            self.pending = True
-            await ws.send(json.dumps({"type": "move", "move": move, "version": game["version"]}))
-
-
 class LoadRefused(RuntimeError):
     """The server refused a request the load test needs (it says why)."""
 
@@ -402,6 +274,19 @@ def granted(response: httpx.Response, doing: str) -> dict[str, Any]:
     raise LoadRefused(
         f"the server refused to {doing}: HTTP {response.status_code}, {message.strip()[:300]}{hint}"
     )
+
+
+def load_test(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` (:func:`run_load`) to its end on an event loop of its own: uvloop's
+    where it is installed (the web extra's uvicorn brings it; the server runs on it too),
+    whose callbacks cost the load generator about a tenth less CPU than asyncio's own loop,
+    CPU that it would otherwise take from the server it measures."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard] on POSIX
+        return asyncio.run(coroutine)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(coroutine)
 
 
 async def run_load(
@@ -473,7 +358,7 @@ async def run_load(
         deadline = time.monotonic() + seconds
         opening = asyncio.Semaphore(50)
         players = [
-            _Player(
+            LoadPlayer(
                 base,
                 gid,
                 token,
@@ -483,15 +368,16 @@ async def run_load(
                 deadline,
                 max_moves,
                 think,
-                opening,
                 delta,
             )
             for gid, seats in created
             for token, seat in seats
         ]
+        watching = asyncio.create_task(watch(players, deadline))
         try:
-            await asyncio.gather(*(p.play() for p in players), return_exceptions=False)
+            await asyncio.gather(*(p.play(opening) for p in players))
         finally:
+            watching.cancel()
             gc.enable()
         report.seconds = time.perf_counter() - start
         report.client_cpu_s = time.process_time() - client_cpu

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 from typing import Any
 
@@ -223,14 +222,21 @@ def _times(value: float | None) -> str:
 def _one_load_test(args: argparse.Namespace, seed: int, src: str | None = None) -> Any:
     """One load test (a :class:`~diceboard.server.loadtest.LoadReport`): on the server at
     ``--url``, else on one started for it (of the package in ``src``: another tree's)."""
-    from diceboard.server.loadtest import LoadRefused, run_load, running_server, wait_until_ready
+    from diceboard.server.load_player import LoadBroken
+    from diceboard.server.loadtest import (
+        LoadRefused,
+        load_test,
+        run_load,
+        running_server,
+        wait_until_ready,
+    )
 
     if args.url:
         import httpx
 
         try:
             wait_until_ready(args.url.rstrip("/"))
-            return asyncio.run(
+            return load_test(
                 run_load(
                     args.url.rstrip("/"),
                     args.games,
@@ -241,13 +247,13 @@ def _one_load_test(args: argparse.Namespace, seed: int, src: str | None = None) 
                     delta=not args.whole_snapshots,
                 )
             )
-        except LoadRefused as exc:
+        except (LoadRefused, LoadBroken) as exc:
             raise UsageError(str(exc)) from None
         except (httpx.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     try:
         with running_server(src=src) as served:
-            return asyncio.run(
+            return load_test(
                 run_load(
                     served.base,
                     args.games,
@@ -259,7 +265,7 @@ def _one_load_test(args: argparse.Namespace, seed: int, src: str | None = None) 
                     delta=not args.whole_snapshots,
                 )
             )
-    except LoadRefused as exc:  # the server it started refused the load test
+    except (LoadRefused, LoadBroken) as exc:  # the server it started refused the load test
         raise UsageError(str(exc)) from None
 
 

@@ -97,6 +97,9 @@ def _action_move(action: int) -> Move:
 #: one shared Move object per action id
 ACTION_MOVES: tuple[Move, ...] = tuple(_action_move(a) for a in range(NUM_ACTIONS))
 
+#: the action id of each action's notation (every action's text is its own)
+TEXT_ACTION: dict[str, int] = {text: action for action, text in enumerate(ACTION_TEXT)}
+
 
 def _square(name: str) -> int:
     return (ord(name[0]) - ord("a")) * 5 + int(name[1]) - 1
@@ -114,17 +117,20 @@ def parse_move(state: State, text: str) -> Move:
         return ACTION_MOVES[CHANCE_OUTCOME + int(m.group(1)) - 1]
     if _CHANCE_RE.match(norm):
         raise IllegalMoveError(f"{text} is a roll, but no roll is pending: {state.to_move} to move")
-    legal = {m.notation: m for m in state.legal_moves()}
-    if norm in legal:
-        return legal[norm]
+    # (the action that the text names, then whether it is legal: a server parses every
+    # move, and a dict of the legal moves' texts made for each cost more than the rest)
+    legal = state.legal_action_ids()
+    action = TEXT_ACTION.get(norm)
+    if action is not None and action in legal:
+        return ACTION_MOVES[action]
     opts = state.game.opts
     if opts[OPT_ROLL_FACES]:
         m = _MOVE_RE.match(norm)
         if m is not None and m.group(4) is not None:
-            decision = norm.rsplit("=", 1)[0]
-            if decision in legal:
+            action = TEXT_ACTION.get(norm.rsplit("=", 1)[0])
+            if action is not None and action in legal:
                 roll = ACTION_MOVES[CHANCE_OUTCOME + int(m.group(4)) - 1]
-                return legal[decision].joined(roll)
+                return ACTION_MOVES[action].joined(roll)
     raise _explain(state, norm, text)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from diceboard import ai, games
 from diceboard.ai.engine import compile_rules
 from diceboard.core.game import State
+from diceboard.kernel.blas_probe import skip_blas_probe
 from diceboard.server.game_options import make_rules
 from diceboard.server.thread_priority import lower_this_thread
 
@@ -133,6 +134,7 @@ def think(task: ThinkTask) -> dict[str, Any]:
 def warm_up_kernels(game: str | None = None) -> None:
     """Compile (or load from numba's cache) the kernels of ``game`` (default: every game) now,
     so that the first request (or a worker's first task) does not wait for them."""
+    skip_blas_probe()  # (see below: the server's first compile is one of these)
     for name in games.names() if game is None else [game]:
         state = games.game(name).start(seed=0)
         for move in state.legal_moves()[:1]:
@@ -145,6 +147,7 @@ def prepare(first: str | None = None) -> None:
     moment the server has cached them, instead of starting then; and compile the default
     level's evaluation of the ``first`` game, which calls none of the kernels the server is
     compiling meanwhile (:meth:`~diceboard.ai.base.Agent.compile_evaluation`)."""
+    skip_blas_probe()  # (see warm_up_rules)
     for name in games.names():
         games.game(name)
     if first is not None:
@@ -155,6 +158,9 @@ def warm_up_rules(game: str) -> None:
     """Compile (or load) the rules kernels of ``game`` that the computer's search calls, the
     first of the game's kernels a server compiles: a worker can then compile the search
     (:func:`compile_search_ahead`) while the server compiles the rest."""
+    # nothing a server or its workers compile uses BLAS: numba's probe for it is skipped
+    # before their first compile (0.3 s of CPU each where SciPy is installed)
+    skip_blas_probe()
     compile_rules(game, games.game(game).opts)
 
 

@@ -107,6 +107,27 @@ def test_a_silent_server_is_left_once_play_is_over(monkeypatch: pytest.MonkeyPat
     assert player.finishing and report.moves == 0
 
 
+def test_a_player_told_to_finish_before_it_has_connected_closes_once_it_has() -> None:
+    async def handler(ws: ServerConnection) -> None:
+        await ws.wait_closed()
+
+    async def scenario() -> tuple[bool, int | None]:
+        async with serve(handler, "127.0.0.1", 0) as server:
+            port = server.sockets[0].getsockname()[1]
+            player = LoadPlayer(
+                f"http://127.0.0.1:{port}", "g1", "t", "A", random.Random(1), LoadReport(1),
+                time.monotonic(), 40, 0.0,
+            )  # fmt: skip
+            player.finish()  # (as the watch does to a player still waiting to connect)
+            await asyncio.wait_for(player.play(), 30.0)
+            return (
+                player.finishing,
+                player._protocol.close_rcvd and player._protocol.close_rcvd.code,
+            )
+
+    assert asyncio.run(scenario()) == (True, 1000)
+
+
 def test_a_server_that_drops_the_connection_is_named_with_its_close_code() -> None:
     async def handler(ws: ServerConnection) -> None:
         await ws.recv()

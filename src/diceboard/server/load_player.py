@@ -108,9 +108,14 @@ class LoadPlayer(asyncio.Protocol):
             async with asyncio.timeout(120.0):
                 await loop.create_connection(lambda: self, self._uri.host, self._uri.port)
                 await self._opened
-        # a program needs the data, not the board picture (and, as the browser does, only
-        # what changed)
-        self._send({"type": "hello", "token": self.token, "pictures": False, "delta": self.delta})
+        if self.finishing:  # play ended while this player was still connecting
+            self.finishing = False
+            self.finish()
+        else:
+            # a program needs the data, not the board picture (and, as the browser does,
+            # only what changed)
+            hello = {"type": "hello", "token": self.token, "pictures": False}
+            self._send({**hello, "delta": self.delta})
         await self._closed
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:

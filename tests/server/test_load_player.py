@@ -148,3 +148,27 @@ def test_a_refused_handshake_is_named() -> None:
 
     with pytest.raises(LoadBroken, match=r"game g1: the WebSocket handshake failed: .*403"):
         _play(handler, process_request=refuse)
+
+
+def test_a_server_that_never_answers_the_handshake_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(load_player, "OPEN_WAIT_S", 1.0)
+
+    async def scenario() -> None:
+        async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read()  # takes the request, never answers
+
+        server = await asyncio.start_server(mute, "127.0.0.1", 0)
+        async with server:
+            port = server.sockets[0].getsockname()[1]
+            player = LoadPlayer(
+                f"http://127.0.0.1:{port}", "g1", "t", "A", random.Random(1), LoadReport(1),
+                time.monotonic(), 40, 0.0,
+            )  # fmt: skip
+            await player.play()
+
+    with pytest.raises(
+        LoadBroken, match=r"game g1: the server did not open the WebSocket within 1 s"
+    ):
+        asyncio.run(scenario())

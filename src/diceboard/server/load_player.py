@@ -32,6 +32,8 @@ ANSWER_WAIT_S = 60.0
 #: how long past the end of play a player that has no move of its own under way keeps
 #: listening (its opponent may still be answering)
 LINGER_S = 5.0
+#: how long opening a connection (its handshake included) may take
+OPEN_WAIT_S = 120.0
 #: how long the closing handshake may take before the connection is dropped
 CLOSE_WAIT_S = 10.0
 
@@ -105,17 +107,24 @@ class LoadPlayer(asyncio.Protocol):
         # a thousand games' sockets opened all at once would time out in their handshakes:
         # a few at a time
         async with opening or contextlib.nullcontext():
-            async with asyncio.timeout(120.0):
-                await loop.create_connection(lambda: self, self._uri.host, self._uri.port)
-                await self._opened
+            try:
+                async with asyncio.timeout(OPEN_WAIT_S):
+                    await loop.create_connection(lambda: self, self._uri.host, self._uri.port)
+                    await self._opened
+            except TimeoutError:
+                raise LoadBroken(
+                    f"game {self.game_id}: the server did not open the WebSocket "
+                    f"within {OPEN_WAIT_S:.0f} s"
+                ) from None
         if self.finishing:  # play ended while this player was still connecting
             self.finishing = False
             self.finish()
         else:
             # a program needs the data, not the board picture (and, as the browser does,
             # only what changed)
-            hello = {"type": "hello", "token": self.token, "pictures": False}
-            self._send({**hello, "delta": self.delta})
+            self._send(
+                {"type": "hello", "token": self.token, "pictures": False, "delta": self.delta}
+            )
         await self._closed
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -139,6 +148,9 @@ class LoadPlayer(asyncio.Protocol):
             self._opened.set_exception(
                 LoadBroken(f"game {self.game_id}: the connection closed during the handshake")
             )
+            if self._closed is not None:
+                self._closed.set_result(None)  # (never awaited: the handshake's error is)
+            return
         if self._closed is None or self._closed.done():
             return
         if self.finishing:

@@ -35,6 +35,13 @@ def _state(version: int, to_move: str, status: str = "playing", **extra: Any) ->
     return json.dumps({"type": "state", "game": game, **extra})
 
 
+def _player(port: int, report: LoadReport, deadline: float) -> LoadPlayer:
+    """Seat A of game g1 on a local port, thinking not at all, up to 40 decisions."""
+    return LoadPlayer(
+        f"http://127.0.0.1:{port}", "g1", "t", "A", random.Random(1), report, deadline, 40, 0.0
+    )
+
+
 def _play(
     handler: Handler,
     *,
@@ -48,10 +55,7 @@ def _play(
             port = server.sockets[0].getsockname()[1]
             report = LoadReport(1)
             deadline = time.monotonic() + deadline_in
-            player = LoadPlayer(
-                f"http://127.0.0.1:{port}", "g1", "t", "A", random.Random(1), report,
-                deadline, 40, 0.0,
-            )  # fmt: skip
+            player = _player(port, report, deadline)
             watching = asyncio.create_task(watch([player], deadline))
             try:
                 await asyncio.wait_for(player.play(), 30.0)
@@ -114,10 +118,7 @@ def test_a_player_told_to_finish_before_it_has_connected_closes_once_it_has() ->
     async def scenario() -> tuple[bool, int | None]:
         async with serve(handler, "127.0.0.1", 0) as server:
             port = server.sockets[0].getsockname()[1]
-            player = LoadPlayer(
-                f"http://127.0.0.1:{port}", "g1", "t", "A", random.Random(1), LoadReport(1),
-                time.monotonic(), 40, 0.0,
-            )  # fmt: skip
+            player = _player(port, LoadReport(1), time.monotonic())
             player.finish()  # (as the watch does to a player still waiting to connect)
             await asyncio.wait_for(player.play(), 30.0)
             return (
@@ -162,10 +163,7 @@ def test_a_server_that_never_answers_the_handshake_is_named(
         server = await asyncio.start_server(mute, "127.0.0.1", 0)
         async with server:
             port = server.sockets[0].getsockname()[1]
-            player = LoadPlayer(
-                f"http://127.0.0.1:{port}", "g1", "t", "A", random.Random(1), LoadReport(1),
-                time.monotonic(), 40, 0.0,
-            )  # fmt: skip
+            player = _player(port, LoadReport(1), time.monotonic())
             await player.play()
 
     with pytest.raises(

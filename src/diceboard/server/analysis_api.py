@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import weakref
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from diceboard.server.api import GameId, Service
 from diceboard.server.errors import Conflict, responses
+from diceboard.server.keyed_locks import KeyedLocks
 from diceboard.server.pages import page_response
 from diceboard.server.service.analysis import (
     MAX_PATH,
@@ -69,19 +69,12 @@ def client_key(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-_LOCKS: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+#: one evaluation at a time per client
+_LOCKS = KeyedLocks()
 #: the latest evaluation each client asked for: one still waiting when a newer one comes is
 #: dropped (the page has moved on), so a client has at most one running and one waiting
 _LATEST: dict[str, int] = {}
 _TICKETS = itertools.count()
-
-
-def _lock_for(client: str) -> asyncio.Lock:
-    lock = _LOCKS.get(client)
-    if lock is None:
-        lock = asyncio.Lock()
-        _LOCKS[client] = lock
-    return lock
 
 
 def reviews_of(request: Request, service: Service) -> Reviews:
@@ -138,7 +131,7 @@ async def analysis_evaluate(
     ticket = next(_TICKETS)
     _LATEST[client] = ticket
     try:
-        async with _lock_for(client):
+        async with _LOCKS.hold(client):
             if _LATEST.get(client) != ticket:
                 raise Conflict("superseded: a newer evaluation from you came in meanwhile")
             answer: dict[str, Any] = await service.core.pool.run(

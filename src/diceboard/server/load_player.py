@@ -27,6 +27,8 @@ from websockets.http11 import Response
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
+from diceboard.server.load_report import LoadReport
+
 #: how long a player waits for the answer to its own move before it gives up on the game
 ANSWER_WAIT_S = 60.0
 #: how long past the end of play a player that has no move of its own under way keeps
@@ -45,10 +47,7 @@ class LoadBroken(RuntimeError):
 class LoadPlayer(asyncio.Protocol):
     """One seat of one online game: plays a random legal move whenever it is its turn (after
     thinking ``think`` seconds on average), records each move's latency in ``report`` (from
-    sending it to receiving the state that holds it), and counts the moves acknowledged.
-
-    ``report`` needs ``latencies_ms`` (a list), ``moves``, ``rejected`` and
-    ``finished_games`` (counters): :class:`~diceboard.server.loadtest.LoadReport`."""
+    sending it to receiving the state that holds it), and counts the moves acknowledged."""
 
     def __init__(
         self,
@@ -57,7 +56,7 @@ class LoadPlayer(asyncio.Protocol):
         token: str,
         seat: str,
         rng: random.Random,
-        report: Any,
+        report: LoadReport,
         deadline: float,
         max_moves: int,
         think: float,

@@ -30,8 +30,8 @@ from diceboard.server.computer import ComputerPool
 from diceboard.server.errors import Conflict, Forbidden, NotFound, Unauthorized
 from diceboard.server.game_options import make_rules
 from diceboard.server.hub import Hub
+from diceboard.server.keyed_locks import KeyedLock, KeyedLocks
 from diceboard.server.live import TIMEOUT, LiveGame, result_for, state_after_moves
-from diceboard.server.service.game_locks import GameLock, GameLocks
 from diceboard.server.settings import ServerSettings
 from diceboard.server.storage import GameData, MoveData, Repository, SeatData
 from diceboard.server.storage.group_commit import GroupCommit
@@ -110,7 +110,7 @@ class ServiceCore:
         #: every change of a game is stored through this (see :mod:`.group_commit`)
         self.writes = GroupCommit(repository)
         self._cache: OrderedDict[str, LiveGame] = OrderedDict()
-        self._locks = GameLocks()
+        self._locks = KeyedLocks()
         self._flags: dict[str, asyncio.TimerHandle] = {}
         self.tasks: set[asyncio.Task[Any]] = set()
         #: called with every game stored or loaded for play: what it now waits for (the
@@ -142,7 +142,7 @@ class ServiceCore:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    def lock(self, game_id: str) -> GameLock:
+    def lock(self, game_id: str) -> KeyedLock:
         """The lock that serialises the actions on ``game_id`` (``async with`` it)."""
         return self._locks.hold(game_id)
 

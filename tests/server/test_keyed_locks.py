@@ -1,5 +1,6 @@
-"""The games' locks: one body at a time per game, in order, and nothing kept once nobody
-holds or waits for a game's lock (also after a waiter is cancelled or a body fails)."""
+"""Locks by key (a game, a client): one body at a time per key, in order, and nothing kept
+once nobody holds or waits for a key's lock (also after a waiter is cancelled or a body
+fails)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import asyncio
 
 import pytest
 
-from diceboard.server.service.game_locks import GameLocks
+from diceboard.server.keyed_locks import KeyedLocks
 
 
 def test_one_body_at_a_time_per_game_in_the_order_asked() -> None:
     async def scenario() -> list[str]:
-        locks = GameLocks()
+        locks = KeyedLocks()
         seen: list[str] = []
 
         async def act(game: str, name: str) -> None:
@@ -30,7 +31,7 @@ def test_one_body_at_a_time_per_game_in_the_order_asked() -> None:
 
 def test_other_games_do_not_wait() -> None:
     async def scenario() -> None:
-        locks = GameLocks()
+        locks = KeyedLocks()
         async with locks.hold("g"):
             # another game's lock is free although this one's is held
             await asyncio.wait_for(locks.hold("h").__aenter__(), 1.0)
@@ -41,7 +42,7 @@ def test_other_games_do_not_wait() -> None:
 
 def test_a_cancelled_waiter_and_a_failed_body_leave_nothing_behind() -> None:
     async def scenario() -> None:
-        locks = GameLocks()
+        locks = KeyedLocks()
         held = asyncio.Event()
         release = asyncio.Event()
 

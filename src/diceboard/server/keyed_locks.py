@@ -1,5 +1,5 @@
-"""One lock per game, which serialises the actions on it, kept only while somebody holds it
-or waits for it.
+"""One asyncio lock per key (a game's id, a client's address), kept only while somebody holds
+it or waits for it.
 
 Every move takes its game's lock, and with a thousand games in play nearly every move finds
 no lock left from the game's last one. The locks were held in a ``WeakValueDictionary``,
@@ -22,37 +22,37 @@ class _Entry:
         self.users = 0
 
 
-class GameLocks:
-    """The games' locks: ``async with locks.hold(game_id):`` runs its body with the game's
-    lock held (a body at a time per game, in the order they asked)."""
+class KeyedLocks:
+    """Locks by key: ``async with locks.hold(key):`` runs its body with the key's lock held
+    (a body at a time per key, in the order they asked)."""
 
     def __init__(self) -> None:
         self._entries: dict[str, _Entry] = {}
 
-    def hold(self, game_id: str) -> GameLock:
-        """The lock of ``game_id``, to be held with ``async with``."""
-        return GameLock(self._entries, game_id)
+    def hold(self, key: str) -> KeyedLock:
+        """The lock of ``key``, to be held with ``async with``."""
+        return KeyedLock(self._entries, key)
 
     def __len__(self) -> int:
-        """How many games' locks are held or waited for now."""
+        """How many keys' locks are held or waited for now."""
         return len(self._entries)
 
 
-class GameLock:
-    """One game's lock, as :meth:`GameLocks.hold` gives it: its entry is made when the
+class KeyedLock:
+    """One key's lock, as :meth:`KeyedLocks.hold` gives it: its entry is made when the
     first user comes and removed when the last one goes (also one cancelled while waiting)."""
 
-    __slots__ = ("_entries", "_entry", "_game_id")
+    __slots__ = ("_entries", "_entry", "_key")
 
-    def __init__(self, entries: dict[str, _Entry], game_id: str) -> None:
+    def __init__(self, entries: dict[str, _Entry], key: str) -> None:
         self._entries = entries
-        self._game_id = game_id
+        self._key = key
         self._entry: _Entry | None = None
 
     async def __aenter__(self) -> None:
-        entry = self._entries.get(self._game_id)
+        entry = self._entries.get(self._key)
         if entry is None:
-            entry = self._entries[self._game_id] = _Entry()
+            entry = self._entries[self._key] = _Entry()
         entry.users += 1
         try:
             await entry.lock.acquire()
@@ -68,7 +68,7 @@ class GameLock:
         traceback: TracebackType | None,
     ) -> None:
         entry = self._entry
-        assert entry is not None, "a game's lock released that was not held"
+        assert entry is not None, "a lock released that was not held"
         self._entry = None
         entry.lock.release()
         self._leave(entry)
@@ -76,4 +76,4 @@ class GameLock:
     def _leave(self, entry: _Entry) -> None:
         entry.users -= 1
         if entry.users == 0:
-            del self._entries[self._game_id]
+            del self._entries[self._key]

@@ -39,10 +39,11 @@ class ChaseState(State):
         actions, in the state's buffer)."""
         moves = self._moves
         if moves is None:
-            if self.must_absorb():
+            buf = self._buf
+            if buf.item(PHASE) == PHASE_ABSORB and not self._flags:
                 return notation.turns_with_prefix(self._arr, self._game.opts)
             lo, n = self._lo, self._n
-            moves = self._moves = notation.moves_of_keys(self._buf[lo + n : lo + 2 * n])
+            moves = self._moves = notation.moves_of_keys(buf[lo + n : lo + 2 * n])
         return moves
 
     def legal_moves(self) -> list[Move]:
@@ -55,9 +56,17 @@ class ChaseState(State):
         to be built again when asked twice)."""
         if self._flags:
             return []
-        moves = self._legal_moves()
-        # only the kept list is copied (a caller may change what it is given)
-        return moves.copy() if moves is self._moves else moves
+        moves = self._moves
+        if moves is not None:
+            # only the kept list is copied (a caller may change what it is given)
+            return moves.copy()
+        # as _legal_moves, inline: this is half of every playout's API time
+        buf = self._buf
+        if buf.item(PHASE) == PHASE_ABSORB:
+            return notation.turns_with_prefix(self._arr, self._game.opts)
+        lo, n = self._lo, self._n
+        moves = self._moves = notation.moves_of_keys(buf[lo + n : lo + 2 * n])
+        return moves.copy()
 
 
 class ChaseGame(Game):

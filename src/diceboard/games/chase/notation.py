@@ -158,13 +158,18 @@ def interned() -> tuple[Move | None, ...]:
     return tuple(_key_move(k) for k in range(kernel.NUM_KEYS))
 
 
-@cache
 def _interned_array() -> np.ndarray:
     """:func:`interned` as a numpy object array: numpy gathers the Moves of an array of keys
-    at once, with no Python int per key."""
-    table = np.empty(kernel.NUM_KEYS, dtype=object)
-    table[:] = interned()
-    return table
+    at once, with no Python int per key. Made at the first call and kept in ``_TABLE``
+    (read there directly by :func:`moves_of_keys`, once per state)."""
+    if not _TABLE:
+        table = np.empty(kernel.NUM_KEYS, dtype=object)
+        table[:] = interned()
+        _TABLE.append(table)
+    return _TABLE[0]
+
+
+_TABLE: list[np.ndarray] = []
 
 
 def action_text(arr: np.ndarray, action: int) -> str:
@@ -185,7 +190,8 @@ def moves_of(arr: np.ndarray, action_ids: np.ndarray) -> list[Move]:
 def moves_of_keys(keys: np.ndarray) -> list[Move]:
     """The shared Move of each notation key (each the key of a legal action)."""
     # every key of a legal action names a turn, so no entry here is None
-    moves: list[Move] = _interned_array()[keys].tolist()
+    table = _TABLE[0] if _TABLE else _interned_array()
+    moves: list[Move] = table[keys].tolist()
     return moves
 
 

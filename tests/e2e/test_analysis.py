@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 import diceboard
@@ -30,7 +30,7 @@ def engine_ready(server: Server) -> Iterator[None]:
     """Wait until the server's engine has warmed up (minutes on a busy machine), so that
     no request below times out waiting for it."""
     wait_until(
-        lambda: bool(httpx.get(f"{server.base}/api/health", timeout=10).json()["ready"]),
+        lambda: bool(httpx2.get(f"{server.base}/api/health", timeout=10).json()["ready"]),
         timeout=600,
         what="the engine to warm up",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from tests.e2e.conftest import Server, screenshot, wait_until
@@ -107,7 +107,7 @@ def test_the_continue_menus_offer_the_games_levels(page: Any, server: Server) ->
         server.api(
             "POST", f"/api/games/{created['id']}/resign", created["token"], json={"seat": first}
         )
-        pgn = httpx.get(
+        pgn = httpx2.get(
             f"{server.base}/api/games/{created['id']}/record?format=pgn", timeout=60
         ).text
         page.goto(server.base + "/")

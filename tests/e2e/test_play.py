@@ -406,9 +406,9 @@ def test_a_record_imported_before_the_games_are_known_is_not_lost(
     still waits for /api/meta is imported, where the browser's own submit used to reload
     the page and drop it (seen as a flaky import in CI)."""
     created = server.api("POST", "/api/games", json={"game": "custodian", "mode": "local"})
-    import httpx
+    import httpx2
 
-    pgn = httpx.get(f"{server.base}/api/games/{created['id']}/record?format=pgn", timeout=60).text
+    pgn = httpx2.get(f"{server.base}/api/games/{created['id']}/record?format=pgn", timeout=60).text
     held: list[Any] = []
     holding = [True]
 
@@ -438,9 +438,9 @@ def test_import_a_record_and_replay_it(page: Any, server: Server) -> None:
     gid, token = created["id"], created["token"]
     for notation in ("b1-b2=2", "a5-a4=1", "b2-b4=3"):
         server.api("POST", f"/api/games/{gid}/moves", token, json={"move": notation})
-    import httpx
+    import httpx2
 
-    pgn = httpx.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
+    pgn = httpx2.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
     page.goto(server.base + "/")
     page.fill("#record-text", pgn)
     page.click("#import")

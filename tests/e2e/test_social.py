@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from tests.e2e.conftest import Server, phone_context, screenshot
@@ -146,7 +146,7 @@ def test_an_imported_record_continues_from_any_position(page: Any, server: Serve
     gid, token = created["id"], created["token"]
     for notation in ("b1-b2=2", "a5-a4=1", "b2-b4=3"):
         server.api("POST", f"/api/games/{gid}/moves", token, json={"move": notation})
-    pgn = httpx.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
+    pgn = httpx2.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
     page.goto(server.base + "/")
     page.fill("#record-text", pgn)
     page.click("#import")
@@ -192,7 +192,7 @@ def test_a_finished_record_shows_its_result(page: Any, server: Server) -> None:
     )
     gid, token = created["id"], created["token"]
     server.api("POST", f"/api/games/{gid}/resign", token, json={"seat": "W"})
-    pgn = httpx.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
+    pgn = httpx2.get(f"{server.base}/api/games/{gid}/record?format=pgn", timeout=60).text
     page.goto(server.base + "/")
     page.fill("#record-text", pgn)
     page.click("#import")

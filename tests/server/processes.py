@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import httpx
+import httpx2
 
 from diceboard.server.loadtest import free_port, wait_until_up
 
@@ -27,7 +27,7 @@ class Server:
 
     def api(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
         headers = {"X-Seat-Token": token} if token else {}
-        response = httpx.request(method, self.base + path, headers=headers, timeout=60, **kwargs)
+        response = httpx2.request(method, self.base + path, headers=headers, timeout=60, **kwargs)
         assert response.status_code < 400, response.text
         return response.json()
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection, connect
@@ -40,7 +40,7 @@ SITE = Path(__file__).resolve().parents[2] / "deploy" / "nginx-diceboard.conf"
 LEASE_SECONDS = 1.5
 #: how long anything pushed may take to arrive on a loaded machine
 PATIENCE = 30.0
-HTTP = httpx.Client(timeout=60)
+HTTP = httpx2.Client(timeout=60)
 
 
 def nginx_binary() -> str:
@@ -126,7 +126,7 @@ http {{
         try:
             if HTTP.get(f"{base}/api/meta").status_code == 200:
                 return Nginx(base, process, root)
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         if time.monotonic() > deadline:
             raise RuntimeError("nginx did not start")

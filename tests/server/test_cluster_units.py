@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import insert, text
@@ -353,7 +353,7 @@ def test_serve_workers_starts_that_many_processes_on_one_port(postgres_url: str)
             assert server.pid not in pids()
         finally:
             database.close()
-        with httpx.Client(base_url=base, timeout=60) as http:
+        with httpx2.Client(base_url=base, timeout=60) as http:
             wait_for(lambda: http.get("/api/health").json()["ready"], 300)
             created = http.post("/api/games", json={"game": "chase", "mode": "local"}).json()
             for _ in range(4):  # each request may land on either process

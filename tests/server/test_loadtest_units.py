@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from diceboard.server.load_player import LoadPlayer
@@ -76,7 +76,7 @@ def test_the_report_says_what_each_side_used() -> None:
 
 
 def test_a_refused_request_stops_the_load_test_with_the_servers_reason() -> None:
-    limited = httpx.Response(
+    limited = httpx2.Response(
         429, json={"detail": "too many games created: at most 20 at once", "code": "rate_limited"}
     )
     with pytest.raises(
@@ -85,10 +85,10 @@ def test_a_refused_request_stops_the_load_test_with_the_servers_reason() -> None
         r"--no-client-limits",
     ):
         granted(limited, "make game 7 of 1000")
-    broken = httpx.Response(500, text="Internal Server Error")
+    broken = httpx2.Response(500, text="Internal Server Error")
     with pytest.raises(LoadRefused, match=r"HTTP 500, Internal Server Error$"):
         granted(broken, "join game 1 of 2")
-    assert granted(httpx.Response(201, json={"id": "x"}), "make game 1 of 1") == {"id": "x"}
+    assert granted(httpx2.Response(201, json={"id": "x"}), "make game 1 of 1") == {"id": "x"}
 
 
 def _move(seat: str | None) -> dict[str, object]:

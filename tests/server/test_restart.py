@@ -10,14 +10,14 @@ import signal
 import time
 from typing import Any
 
-import httpx
+import httpx2
 from websockets.asyncio.client import connect
 
 from tests.server.conftest import PLAY_POSITION
 from tests.server.processes import Server, start_server, stop_server
 
 #: generous: the machine running the tests may be busy
-HTTP = httpx.Client(timeout=60)
+HTTP = httpx2.Client(timeout=60)
 
 
 def _play(base: str, game_id: str, token: str, rng: random.Random, count: int) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("fastapi")
-import httpx
+import httpx2
 
 from diceboard.server.loadtest import free_port
 
@@ -58,10 +58,10 @@ def _first_answer(url: str, process: subprocess.Popen[bytes], deadline: float) -
     while time.monotonic() < deadline:
         assert process.poll() is None, "the server exited"
         try:
-            response = httpx.get(url, timeout=1.0)
+            response = httpx2.get(url, timeout=1.0)
             if response.status_code == 200:
                 return response
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         time.sleep(0.05)
     raise AssertionError(f"{url} did not answer in time")
@@ -74,10 +74,10 @@ def test_a_cold_start_answers_at_once(
     page = _first_answer(base + "/", process, started + AT_ONCE_S)
     assert "<html" in page.text
     took = time.monotonic() - started
-    health = httpx.get(base + "/api/health", timeout=5).json()
+    health = httpx2.get(base + "/api/health", timeout=5).json()
     assert health["ready"] is False, f"the kernels cannot have compiled in {took:.1f} s"
     assert "kernel" in health["phase"] and health["estimate"]
-    meta = httpx.get(base + "/api/meta", timeout=5).json()
+    meta = httpx2.get(base + "/api/meta", timeout=5).json()
     assert meta["ready"] is False and meta["engine"]["phase"] == health["phase"]
     assert [g["name"] for g in meta["games"]], "the menus are there while the engine warms up"
     printed = log.read_text()

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 pytest.importorskip("fastapi")
@@ -41,10 +41,10 @@ def _serve(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
     while time.monotonic() < deadline:
         assert process.poll() is None, log.read_text()
         try:
-            health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).json()
+            health = httpx2.get(f"http://127.0.0.1:{port}/api/health", timeout=2).json()
             if health.get("ready") and health.get("computer_ready"):
                 return process, log
-        except (httpx.HTTPError, ValueError):
+        except (httpx2.HTTPError, ValueError):
             pass
         time.sleep(0.2)
     os.killpg(process.pid, signal.SIGKILL)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import urlparse
 
-import httpx
+import httpx2
 
 from diceboard.games import names as game_names
 from diceboard.server.load_player import LoadPlayer, watch
@@ -152,9 +152,9 @@ def wait_until_up(base: str, process: subprocess.Popen[bytes], timeout: float = 
             err = process.stderr.read().decode(errors="replace") if process.stderr else ""
             raise RuntimeError(f"the server exited with status {process.returncode}: {err[-2000:]}")
         try:
-            if httpx.get(f"{base}/api/meta", timeout=1.0).status_code == 200:
+            if httpx2.get(f"{base}/api/meta", timeout=1.0).status_code == 200:
                 return
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             pass
         time.sleep(0.1)
     raise RuntimeError(f"the server at {base} did not start within {timeout:.0f} s")
@@ -168,7 +168,7 @@ def wait_until_ready(base: str, timeout: float = 900.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            health = httpx.get(f"{base}/api/health", timeout=5.0)
+            health = httpx2.get(f"{base}/api/health", timeout=5.0)
             if health.status_code == 404:
                 return  # a server that cannot say: nothing to wait for
             body = health.json() if health.status_code == 200 else {}
@@ -176,9 +176,9 @@ def wait_until_ready(base: str, timeout: float = 900.0) -> None:
             # games measured (the games are between people, but the CPU is shared)
             if body.get("ready") and body.get("computer_ready", True):
                 return
-        except httpx.ConnectError:
+        except httpx2.ConnectError:
             raise  # nothing listens there: no use waiting
-        except (httpx.HTTPError, ValueError):
+        except (httpx2.HTTPError, ValueError):
             pass  # busy warming up
         time.sleep(0.5)
     raise RuntimeError(f"the engine of the server at {base} was not ready within {timeout:.0f} s")
@@ -188,7 +188,7 @@ class LoadRefused(RuntimeError):
     """The server refused a request the load test needs (it says why)."""
 
 
-def granted(response: httpx.Response, doing: str) -> dict[str, Any]:
+def granted(response: httpx2.Response, doing: str) -> dict[str, Any]:
     """The JSON body of a successful answer; :class:`LoadRefused` with the server's own
     message otherwise (a server that limits each client, as one started without
     ``--no-client-limits`` does, refuses the load test's hundreds of games from one address)."""
@@ -245,8 +245,8 @@ async def run_load(
     rng = random.Random(seed)
     # a connection left idle longer than the server keeps it open (uvicorn: 5 s) would be
     # closed under a request sent on it: the client lets its idle connections go sooner
-    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
-    async with httpx.AsyncClient(base_url=base, timeout=60.0, limits=limits) as http:
+    limits = httpx2.Limits(max_connections=50, keepalive_expiry=2.0)
+    async with httpx2.AsyncClient(base_url=base, timeout=60.0, limits=limits) as http:
         sem = asyncio.Semaphore(20)
 
         async def setup(i: int) -> tuple[str, list[tuple[str, str]]]:

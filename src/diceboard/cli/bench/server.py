@@ -232,7 +232,7 @@ def _one_load_test(args: argparse.Namespace, seed: int, src: str | None = None) 
     )
 
     if args.url:
-        import httpx
+        import httpx2
 
         try:
             wait_until_ready(args.url.rstrip("/"))
@@ -249,7 +249,7 @@ def _one_load_test(args: argparse.Namespace, seed: int, src: str | None = None) 
             )
         except (LoadRefused, LoadBroken) as exc:
             raise UsageError(str(exc)) from None
-        except (httpx.HTTPError, OSError, RuntimeError) as exc:
+        except (httpx2.HTTPError, OSError, RuntimeError) as exc:
             raise UsageError(f"no diceboard server answered at {args.url}: {exc}") from None
     try:
         with running_server(src=src) as served:

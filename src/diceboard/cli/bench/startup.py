@@ -156,7 +156,7 @@ def measure(
     process until ``/`` answers, ``/api/meta`` answers, the server has made a new game (its
     kernels are ready) and the computer's first move arrives; the CPU seconds used until
     then; and what the server printed."""
-    import httpx
+    import httpx2
 
     started = time.monotonic()
     process, base = _start(cache, src, workdir)
@@ -171,14 +171,14 @@ def measure(
         return deadline - time.monotonic()
 
     try:
-        with httpx.Client(timeout=timeout) as client:
+        with httpx2.Client(timeout=timeout) as client:
             for path, key in (("/", "root_s"), ("/api/meta", "meta_s")):
                 while True:
                     left()
                     try:
                         if client.get(base + path, timeout=2.0).status_code == 200:
                             break
-                    except httpx.HTTPError:
+                    except httpx2.HTTPError:
                         pass
                     time.sleep(0.05)
                 figures[key] = time.monotonic() - started
@@ -287,7 +287,7 @@ def _print_compiles(game: str, stages: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Measure a cold and a warm start and print the figures."""
     try:
-        import httpx  # noqa: F401
+        import httpx2  # noqa: F401
 
         from diceboard import games
     except ImportError as exc:

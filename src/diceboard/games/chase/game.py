@@ -57,15 +57,11 @@ class ChaseState(State):
         if self._flags:
             return []
         moves = self._moves
-        if moves is not None:
-            # only the kept list is copied (a caller may change what it is given)
-            return moves.copy()
-        # as _legal_moves, inline: this is half of every playout's API time
-        buf = self._buf
-        if buf.item(PHASE) == PHASE_ABSORB:
-            return notation.turns_with_prefix(self._arr, self._game.opts)
-        lo, n = self._lo, self._n
-        moves = self._moves = notation.moves_of_keys(buf[lo + n : lo + 2 * n])
+        if moves is None:
+            moves = self._legal_moves()
+            if moves is not self._moves:  # whole turns with a prefix, kept by nobody
+                return moves
+        # only the kept list is copied (a caller may change what it is given)
         return moves.copy()
 
 

@@ -21,7 +21,7 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Protocol
@@ -39,9 +39,10 @@ log = logging.getLogger(__name__)
 WARM_UP_SWITCH_INTERVAL_S = 0.001
 
 
-@contextlib.contextmanager
-def _switch_interval(seconds: float) -> Iterator[None]:
-    """The interpreter's switch interval at most ``seconds`` meanwhile; the one before after."""
+@contextlib.asynccontextmanager
+async def _switch_interval(seconds: float) -> AsyncIterator[None]:
+    """The interpreter's switch interval at most ``seconds`` meanwhile; the one before after
+    (also a decorator of a coroutine function: meanwhile is then each call's run)."""
     previous = sys.getswitchinterval()
     sys.setswitchinterval(min(previous, seconds))
     try:
@@ -152,6 +153,10 @@ class Warmup:
             self.games_ready.append(game)
         self._game_ready.setdefault(game, asyncio.Event()).set()
 
+    # the compiling thread runs Python (numba's typing and lowering) for most of the warm-up:
+    # requests of the event loop's thread, which answer meanwhile, get the interpreter lock
+    # back sooner with a shorter switch interval
+    @_switch_interval(WARM_UP_SWITCH_INTERVAL_S)
     async def run(
         self,
         kernels: Callable[[str], None],
@@ -182,65 +187,61 @@ class Warmup:
         server compiles the rest of the game's kernels (what the game API and the pages
         call). The workers' warm-up of the game then only loads that rest.
         """
-        # the compiling thread runs Python (numba's typing and lowering) for most of the
-        # warm-up: requests of the event loop's thread, which answer meanwhile, get the
-        # interpreter lock back sooner with a shorter switch interval
-        with _switch_interval(WARM_UP_SWITCH_INTERVAL_S):
-            if self._ready is None:
-                self._ready = asyncio.Event()
-            order = list(games.names() if names is None else names)
-            self.computer_waiting = computer is not None
-            self.announce(
-                f"engine warming up: {self._doing()} the game kernels, {self.estimate()}; the pages"
-                " answer meanwhile"
-            )
-            began, by_game = await self._step("starting", service.begin)
-            by_game = began and bool(by_game)
-            for index, name in enumerate(order):
-                self.phase = f"{self._doing()} the {_title(name)} kernels"
+        if self._ready is None:
+            self._ready = asyncio.Event()
+        order = list(games.names() if names is None else names)
+        self.computer_waiting = computer is not None
+        self.announce(
+            f"engine warming up: {self._doing()} the game kernels, {self.estimate()}; the pages"
+            " answer meanwhile"
+        )
+        began, by_game = await self._step("starting", service.begin)
+        by_game = began and bool(by_game)
+        for index, name in enumerate(order):
+            self.phase = f"{self._doing()} the {_title(name)} kernels"
+            try:
+                if index == 0 and computer is not None and search_ahead is not None:
+                    rules, search = search_ahead
+                    await _in_daemon_thread(functools.partial(rules, name))
+                    self._start_search(search, name)
+                # a later game's kernels are compiled at a lower priority: on a busy machine
+                # the first game's search, compiling in the workers, is awaited first
+                await _in_daemon_thread(functools.partial(kernels, name), ahead=index > 0)
+            except Exception as exc:  # the server still serves; every request reports it
+                log.exception("the engine's warm-up failed")
+                self.error = self.error or f"{type(exc).__name__}: {exc}"
+            else:
+                self.kernels_ready.append(name)
+                seconds = time.monotonic() - self.started
+                self.announce(f"{name} kernels ready after {seconds:.1f} s")
+            if computer is not None:
                 try:
-                    if index == 0 and computer is not None and search_ahead is not None:
-                        rules, search = search_ahead
-                        await _in_daemon_thread(functools.partial(rules, name))
-                        self._start_search(search, name)
-                    # a later game's kernels are compiled at a lower priority: on a busy machine
-                    # the first game's search, compiling in the workers, is awaited first
-                    await _in_daemon_thread(functools.partial(kernels, name), ahead=index > 0)
-                except Exception as exc:  # the server still serves; every request reports it
-                    log.exception("the engine's warm-up failed")
-                    self.error = self.error or f"{type(exc).__name__}: {exc}"
-                else:
-                    self.kernels_ready.append(name)
-                    seconds = time.monotonic() - self.started
-                    self.announce(f"{name} kernels ready after {seconds:.1f} s")
-                if computer is not None:
-                    try:
-                        self._start_computer(computer, name, beside=index > 0)
-                    except Exception:  # the games still run; a computer move reports its own error
-                        log.exception("the computer players could not start warming up")
-                if serving is not None and self.error is None:
-                    # after the workers have started: they need the kernels only
-                    await self._step(
-                        self.phase,
-                        functools.partial(
-                            _in_daemon_thread, functools.partial(serving, name), ahead=index > 0
-                        ),
-                    )
-                if by_game and self.error is None:
-                    # (after the workers have started: a resumed game's computer turn queues
-                    # behind their warm-up instead of compiling the search a second time)
-                    phase = f"resuming the stored {_title(name)} games"
-                    resumed, _ = await self._step(phase, functools.partial(service.resume, name))
-                    if resumed:
-                        self._open(name)
-            self.computer_waiting = False
-            if self.error is None:
-                await self._step("resuming stored games", service.finish)
-            self.ready_after = time.monotonic() - self.started
-            self.announce(f"engine ready after {self.ready_after:.1f} s")
-            self._ready.set()
-            for event in self._game_ready.values():
-                event.set()
+                    self._start_computer(computer, name, beside=index > 0)
+                except Exception:  # the games still run; a computer move reports its own error
+                    log.exception("the computer players could not start warming up")
+            if serving is not None and self.error is None:
+                # after the workers have started: they need the kernels only
+                await self._step(
+                    self.phase,
+                    functools.partial(
+                        _in_daemon_thread, functools.partial(serving, name), ahead=index > 0
+                    ),
+                )
+            if by_game and self.error is None:
+                # (after the workers have started: a resumed game's computer turn queues
+                # behind their warm-up instead of compiling the search a second time)
+                phase = f"resuming the stored {_title(name)} games"
+                resumed, _ = await self._step(phase, functools.partial(service.resume, name))
+                if resumed:
+                    self._open(name)
+        self.computer_waiting = False
+        if self.error is None:
+            await self._step("resuming stored games", service.finish)
+        self.ready_after = time.monotonic() - self.started
+        self.announce(f"engine ready after {self.ready_after:.1f} s")
+        self._ready.set()
+        for event in self._game_ready.values():
+            event.set()
 
     async def _step(self, phase: str, step: Callable[[], Awaitable[Any]]) -> tuple[bool, Any]:
         """Run one step of starting the service: whether it succeeded, and what it returned

@@ -97,6 +97,21 @@ def test_a_joined_move_reads_the_structure_of_its_parts() -> None:
             assert all(getattr(move, f) == getattr(eager, f) for f in fields.split()), move
 
 
+def test_a_turns_actions_read_first_leave_its_other_fields_to_fill_in() -> None:
+    # play() reads a turn's actions alone; its other fields are still those of its parts
+    state = _absorbing_states(1)[0]
+    first, second = state.legal_moves(), state.legal_moves()
+    for move, twin in zip(first, second, strict=True):
+        actions = move.actions
+        assert actions == twin.actions and move.actions is actions
+        assert all(a >= ABSORB for a in actions[:-1]) and actions[-1] < ABSORB
+        for f in "notation kind from_square to_square face capture direction absorbed".split():
+            assert getattr(move, f) == getattr(twin, f), (move, f)
+        assert move == twin and hash(move) == hash(twin)
+    after = state.play(first[0])
+    assert after.last_move is first[0] and after == state.play(str(second[0]))
+
+
 def test_a_position_that_must_absorb_lists_equal_fresh_turns_each_time() -> None:
     # its whole turns are built at each call, not kept with the state (see ChaseState)
     game = diceboard.game("chase")

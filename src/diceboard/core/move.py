@@ -180,9 +180,19 @@ class Move:
             # yet, or the parts of a move that has none
             if name in _PARTS:
                 return None
-            if name in _FIELDS and _get_part(self, "_first") is not None:
-                self._fill()
-                return object.__getattribute__(self, name)
+            if name in _FIELDS:
+                first = _get_part(self, "_first")
+                if first is not None:
+                    if name == "actions":
+                        # what play() reads of the turn it is given, alone (filling in every
+                        # field takes five times as long); the rest stays to be filled in
+                        after = _get_part(self, "_after")
+                        if after is not None:
+                            actions = first.actions + after.actions
+                            _set_actions(self, actions)
+                            return actions
+                    self._fill()
+                    return object.__getattribute__(self, name)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
@@ -206,6 +216,7 @@ _new_move = object.__new__
 # the slots' own setters: a frozen dataclass refuses ordinary assignment
 _set_first = Move.__dict__["_first"].__set__
 _set_after = Move.__dict__["_after"].__set__
+_set_actions = Move.__dict__["actions"].__set__
 #: a joined move's two parts (two slots rather than a tuple: one object less for the garbage
 #: collector per joined move, and a Chase position that must absorb joins hundreds)
 _PARTS = frozenset(["_first", "_after"])

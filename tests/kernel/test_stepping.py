@@ -90,3 +90,33 @@ def test_the_direct_call_is_the_compiled_function_and_plays_like_the_dispatcher(
         assert call is game.kernel.advance
     else:
         assert call is not game.kernel.advance and not hasattr(call, "compile")
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_pack_makes_the_buffer_advance_made_finished_games_too(case: tuple[str, str]) -> None:
+    # pack goes through advance with the action PACK: every state of a random game, the last
+    # (finished) one included, packed from its arrays is the buffer play made
+    name, variant = case
+    game = diceboard.game(name, variant=variant)
+    rng = random.Random(11)
+    state = game.initial_state()
+    for _ply in range(400):
+        arr, hist = state.kernel_state(), state._hist.copy()
+        lo, n, flags, buf = game.kernel.pack(arr, hist, game.opts)
+        assert np.array_equal(buf, state._buf) and (lo, n, flags) == (
+            state._lo,
+            state._n,
+            state._flags,
+        )
+        assert np.array_equal(arr, state.kernel_state())  # the arrays given are not changed
+        if state.is_terminal():
+            break
+        state = state.play(rng.choice(state.legal_action_ids()))
+    assert state.is_terminal()
+
+
+def test_pack_compiles_nothing_of_its_own() -> None:
+    # a function compiled for pack alone cost a cold start half a second a game
+    for name in diceboard.games.names():
+        kernel = diceboard.game(name).kernel
+        assert not hasattr(kernel.pack, "compile")

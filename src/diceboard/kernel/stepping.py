@@ -16,19 +16,20 @@ kernel, and one call makes the next state's buffer whole:
 ==================================  ==================================================
 
 :func:`advance` checks an action against the legal ones, copies the state and history,
-steps and lists the new state's legal actions: the whole of ``play`` in one call.
-:func:`pack` makes the buffer of a state given as arrays (a parsed position, a start). Both
-return ``(lo, n, flags, buf)``: the API reads the lengths and the state's flags as Python
-ints, with no numpy scalar to convert, and gets the buffer made in compiled code, just long
-enough and already read-only (:func:`frozen`), with no numpy call of its own to allocate,
-trim or lock it.
+steps and lists the new state's legal actions: the whole of ``play`` in one call. A game's
+``pack`` (:func:`packer`) makes the buffer of a state given as arrays (a parsed position, a
+start) through the same compiled function, with the action :data:`PACK`. Both return
+``(lo, n, flags, buf)``: the API reads the lengths and the state's flags as Python ints, with
+no numpy scalar to convert, and gets the buffer made in compiled code, just long enough and
+already read-only (:func:`frozen`), with no numpy call of its own to allocate, trim or lock
+it.
 
-They are templates (:mod:`.specialise`), compiled once per game by :func:`compile_stepping`
-from the game's binding (``step``, ``legal_keyed``, ``STATE_LEN``, ``MAX_LEGAL``,
-``LEGAL_WIDTH``). The kernel's own functions are always called with writable arrays (views
-of a work buffer), so the API adds no read-only specialisation of the rules (a read-only
-array is a type of its own to numba). :func:`direct` finds the compiled function a call runs,
-so that the API's hot call skips numba's dispatcher.
+:func:`advance` is a template (:mod:`.specialise`), compiled once per game by
+:func:`compile_stepping` from the game's binding (``step``, ``legal_keyed``, ``STATE_LEN``,
+``MAX_LEGAL``, ``LEGAL_WIDTH``). The kernel's own functions are always called with writable
+arrays (views of a work buffer), so the API adds no read-only specialisation of the rules (a
+read-only array is a type of its own to numba). :func:`direct` finds the compiled function a
+call runs, so that the API's hot call skips numba's dispatcher.
 """
 
 from __future__ import annotations
@@ -44,19 +45,20 @@ from numba.core.extending import intrinsic
 from numba.core.imputils import impl_ret_borrowed
 
 from diceboard.kernel import CHANCE, RESULT
-from diceboard.kernel.arrays import copy_into, copy_whole
+from diceboard.kernel.arrays import copy_into
 from diceboard.kernel.jit import jit_disabled
 from diceboard.kernel.specialise import specialise, template
 
 __all__ = [
     "FLAG_CHANCE",
     "FLAG_TERMINAL",
+    "PACK",
     "Made",
     "Stepping",
     "advance",
     "compile_stepping",
     "direct",
-    "pack",
+    "packer",
 ]
 
 #: the flag bits: the game is over; the state's chance flag is set
@@ -65,6 +67,10 @@ FLAG_CHANCE = 2
 
 #: the game's binding; replaced by each game's own in the compiled copies
 game: Any = None
+
+#: the action that asks :func:`advance` for the buffer of a state given with its history
+#: alone (no action id is negative)
+PACK = -1
 
 
 #: what pack and advance return: ``(lo, n, flags, buf)``, where the legal actions begin in
@@ -123,28 +129,21 @@ def _refused(like: np.ndarray) -> Made:
 
 
 @template
-def pack(state: np.ndarray, history: np.ndarray, opts: np.ndarray) -> Made:
-    """The buffer of ``state`` with its repetition ``history`` (neither is changed)."""
-    state_len = game.STATE_LEN
-    nhist = history.shape[0]
-    # room for the legal actions (and keys) before their number is known
-    work = np.empty(state_len + 1 + nhist + game.LEGAL_WIDTH * game.MAX_LEGAL, dtype=np.int64)
-    copy_whole(work[:state_len], state)
-    work[state_len] = nhist
-    copy_into(work[state_len + 1 :], history, nhist)
-    return _finish(work, opts, nhist)
-
-
-@template
 def advance(buf: np.ndarray, opts: np.ndarray, action: int) -> Made:
     """If ``action`` is one of the legal actions of the state buffer ``buf`` (which is not
     changed), the buffer of the state after it; else, or if the game is over, flags -1 and
-    an empty buffer."""
+    an empty buffer. With ``action`` :data:`PACK`, ``buf`` holds a state and its history
+    alone, and the buffer made is that state's (see :func:`pack`)."""
     state_len = game.STATE_LEN
-    if buf[RESULT] != 0:
-        return _refused(buf)
     nhist = buf[state_len]
     lo = state_len + 1 + nhist
+    if action == PACK:
+        # a state's own buffer from its arrays: its legal actions are still to be listed
+        work = np.empty(lo + game.LEGAL_WIDTH * game.MAX_LEGAL, dtype=np.int64)
+        copy_into(work, buf, lo)
+        return _finish(work, opts, nhist)
+    if buf[RESULT] != 0:
+        return _refused(buf)
     n = (buf.shape[0] - lo) // game.LEGAL_WIDTH
     found = False
     for i in range(lo, lo + n):
@@ -159,6 +158,29 @@ def advance(buf: np.ndarray, opts: np.ndarray, action: int) -> Made:
     nhist = game.step(work[:state_len], opts, action, work[state_len + 1 : lo + 1], nhist)
     work[state_len] = nhist
     return _finish(work, opts, nhist)
+
+
+def packer(advance: Callable[..., Made], state_len: int) -> Callable[..., Made]:
+    """The game's ``pack(state, history, opts)``: the buffer of ``state`` with its repetition
+    ``history`` (neither is changed), made by ``advance`` (the game's compiled
+    :func:`advance`) from a read-only copy of the two, with the action :data:`PACK`.
+
+    A compiled function of its own would cost a cold start its compiling (its own copy of the
+    game's move generation, optimised again): half a second for Custodian, on the way to the
+    first game a server can answer. A state is packed only when it is made from arrays (a
+    start, a parsed position), never in play."""
+
+    def pack(state: np.ndarray, history: np.ndarray, opts: np.ndarray) -> Made:
+        nhist = history.shape[0]
+        raw = np.empty(state_len + 1 + nhist, dtype=np.int64)
+        raw[:state_len] = state
+        raw[state_len] = nhist
+        raw[state_len + 1 :] = history
+        # read-only, as every state buffer that the game API hands advance: one signature
+        raw.flags.writeable = False
+        return advance(raw, opts, PACK)
+
+    return pack
 
 
 def direct(function: Any, args: tuple[Any, ...]) -> Callable[..., Any]:
@@ -205,4 +227,5 @@ def compile_stepping(game_name: str, binding: ModuleType) -> Stepping:
         [sys.modules[__name__]],
         module_name=f"diceboard.kernel._{game_name}_stepping",
     )
-    return Stepping(pack=compiled["pack"], advance=compiled["advance"])
+    advance = compiled["advance"]
+    return Stepping(pack=packer(advance, int(binding.STATE_LEN)), advance=advance)

@@ -105,7 +105,16 @@ def test_a_turns_actions_read_first_leave_its_other_fields_to_fill_in() -> None:
         actions = move.actions
         assert actions == twin.actions and move.actions is actions
         assert all(a >= ABSORB for a in actions[:-1]) and actions[-1] < ABSORB
-        for f in "notation kind from_square to_square face capture direction absorbed".split():
+        for f in [
+            "notation",
+            "kind",
+            "from_square",
+            "to_square",
+            "face",
+            "capture",
+            "direction",
+            "absorbed",
+        ]:
             assert getattr(move, f) == getattr(twin, f), (move, f)
         assert move == twin and hash(move) == hash(twin)
     after = state.play(first[0])

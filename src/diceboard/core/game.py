@@ -468,13 +468,17 @@ class State:
         """Ids of the legal decisions, or of the chance outcomes at a chance node."""
         return list(self._legal_ids())
 
+    def _fresh_moves(self) -> list[Move]:
+        """The legal moves (or chance outcomes) of this position, in a new list."""
+        lo = self._lo
+        return self._game._moves_of(self, self._buf[lo : lo + self._n])
+
     def _legal_moves(self) -> list[Move]:
         """The legal moves (or chance outcomes) of this position, built once and kept (never
         handed out: callers get a copy)."""
         moves = self._moves
         if moves is None:
-            lo = self._lo
-            moves = self._moves = self._game._moves_of(self, self._buf[lo : lo + self._n])
+            moves = self._moves = self._fresh_moves()
         return moves
 
     def legal_moves(self) -> list[Move]:
@@ -483,7 +487,9 @@ class State:
         if self._flags:
             return []
         moves = self._moves
-        return (self._legal_moves() if moves is None else moves).copy()
+        # the list is new either way: a copy of the kept one, or, where none is kept (the
+        # state's first call, most often its only one), the one built, which is not kept
+        return self._fresh_moves() if moves is None else moves.copy()
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """At a chance node, each outcome with its probability; otherwise empty."""

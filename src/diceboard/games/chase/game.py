@@ -32,37 +32,28 @@ class ChaseState(State):
         """Whether the player to move has yet to absorb pips before acting."""
         return self._buf.item(PHASE) == PHASE_ABSORB and not self.is_terminal()
 
-    def _legal_moves(self) -> list[Move]:
+    def _fresh_moves(self) -> list[Move]:
         """The legal turns: whole turns with their absorption prefix while the player must
-        absorb (built at each call, see :meth:`legal_moves`), else the shared Move of each
-        legal action's notation key, built once (the kernel lists the keys with the
-        actions, in the state's buffer)."""
+        absorb, else the shared Move of each legal action's notation key (the kernel lists
+        the keys with the actions, in the state's buffer)."""
+        buf = self._buf
+        if buf.item(PHASE) == PHASE_ABSORB and not self._flags:
+            return notation.turns_with_prefix(self._arr, self._game.opts)
+        lo, n = self._lo, self._n
+        return notation.moves_of_keys(buf[lo + n : lo + 2 * n])
+
+    def _legal_moves(self) -> list[Move]:
+        """The legal turns, kept with the state except the whole turns of a position that
+        must absorb: they are many Moves (80 on average in random games, hundreds in some
+        positions), which a game's chain of states would keep alive for the garbage
+        collector to go over again and again (in random playouts it took twice the time it
+        takes for the turns to be built again when asked twice)."""
         moves = self._moves
         if moves is None:
-            buf = self._buf
-            if buf.item(PHASE) == PHASE_ABSORB and not self._flags:
-                return notation.turns_with_prefix(self._arr, self._game.opts)
-            lo, n = self._lo, self._n
-            moves = self._moves = notation.moves_of_keys(buf[lo + n : lo + 2 * n])
+            moves = self._fresh_moves()
+            if not self.must_absorb():
+                self._moves = moves
         return moves
-
-    def legal_moves(self) -> list[Move]:
-        """The legal moves in canonical notation, sorted (empty at the end of the game).
-
-        The whole turns of a position that must absorb are not kept with the state: they
-        are many Moves (80 on average in random games, hundreds in some positions), which
-        a game's chain of states would keep alive for the garbage collector to go over
-        again and again (in random playouts it took twice the time it takes for the turns
-        to be built again when asked twice)."""
-        if self._flags:
-            return []
-        moves = self._moves
-        if moves is None:
-            moves = self._legal_moves()
-            if moves is not self._moves:  # whole turns with a prefix, kept by nobody
-                return moves
-        # only the kept list is copied (a caller may change what it is given)
-        return moves.copy()
 
 
 class ChaseGame(Game):

@@ -39,14 +39,12 @@ class CustodianState(State):
 
     __slots__ = ()
 
-    def _legal_moves(self) -> list[Move]:
-        """The legal moves, built once: the shared Move of each legal action id (the hot
-        path of every playout through the API, so without the general hook's calls)."""
-        moves = self._moves
-        if moves is None:
-            lo = self._lo
-            # numpy's gather over an object array: no Python int per id
-            moves = self._moves = _ACTION_MOVE_ARRAY[self._buf[lo : lo + self._n]].tolist()
+    def _fresh_moves(self) -> list[Move]:
+        """The shared Move of each legal action id (the hot path of every playout through the
+        API, so without the general hook's calls)."""
+        lo = self._lo
+        # numpy's gather over an object array: no Python int per id
+        moves: list[Move] = _ACTION_MOVE_ARRAY[self._buf[lo : lo + self._n]].tolist()
         return moves
 
 

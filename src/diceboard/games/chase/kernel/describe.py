@@ -11,7 +11,7 @@ from diceboard.games.chase.kernel.geometry import NDIR, NHEX, NPAIR, PATH
 from diceboard.games.chase.kernel.layout import ABSORB, BOARD, MOVE, TRANSFER
 from diceboard.games.chase.kernel.movement import play_move
 from diceboard.games.chase.kernel.transfer import transfer_hexes
-from diceboard.kernel import TO_MOVE, njit
+from diceboard.kernel import TO_MOVE, njit, njit_borrowing
 
 # notation keys: a move key names the die's face and whether it lands on an enemy die; a
 # transfer key both new faces; an absorb key the hex
@@ -21,7 +21,7 @@ KEY_ABSORB = KEY_TRANSFER + NPAIR * 36  # + hex
 NUM_KEYS = KEY_ABSORB + NHEX
 
 
-@njit
+@njit_borrowing
 def notation_key(state: np.ndarray, action: int) -> int:
     """The notation key of ``action`` in ``state``, or -1 when the dice it names are not
     there (for the player to move)."""

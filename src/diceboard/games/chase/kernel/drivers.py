@@ -17,7 +17,7 @@ from diceboard.games.chase.kernel.describe import notation_key
 from diceboard.games.chase.kernel.layout import MAX_LEGAL, STATE_LEN
 from diceboard.games.chase.kernel.movegen import legal_actions
 from diceboard.games.chase.kernel.play import step
-from diceboard.kernel import njit
+from diceboard.kernel import njit_borrowing
 from diceboard.kernel.drivers import compile_drivers
 from diceboard.kernel.stepping import compile_stepping
 
@@ -39,7 +39,7 @@ __all__ = [
 LEGAL_WIDTH = 2
 
 
-@njit
+@njit_borrowing
 def legal_keyed(state: np.ndarray, opts: np.ndarray, out: np.ndarray, start: int) -> int:
     """The legal action ids of ``state`` into ``out[start:start + n]`` and their notation
     keys into ``out[start + n:start + 2 * n]``; ``n``, how many there are."""

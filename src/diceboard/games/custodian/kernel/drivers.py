@@ -16,7 +16,7 @@ import numpy as np
 from diceboard.games.custodian.kernel.layout import MAX_LEGAL, STATE_LEN
 from diceboard.games.custodian.kernel.movegen import legal_actions
 from diceboard.games.custodian.kernel.play import step
-from diceboard.kernel import njit
+from diceboard.kernel import njit_borrowing
 from diceboard.kernel.drivers import compile_drivers
 from diceboard.kernel.stepping import compile_stepping
 
@@ -37,7 +37,7 @@ __all__ = [
 LEGAL_WIDTH = 1
 
 
-@njit
+@njit_borrowing
 def legal_keyed(state: np.ndarray, opts: np.ndarray, out: np.ndarray, start: int) -> int:
     """The legal action ids of ``state`` into ``out[start:]``; how many there are."""
     return legal_actions(state, opts, out[start:])

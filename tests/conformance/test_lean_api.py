@@ -65,6 +65,12 @@ def test_listed_moves_are_a_fresh_list_each_time(game: diceboard.Game) -> None:
     first = state.legal_moves()
     first.clear()
     assert state.legal_moves() and state.legal_moves() is not state.legal_moves()
+    # once the state keeps its list (code inside asked for it), it hands out copies of it
+    kept = list(state._legal_moves())
+    handed = state.legal_moves()
+    assert handed == kept and handed is not state._legal_moves()
+    handed.clear()
+    assert state.legal_moves() == kept
 
 
 def test_an_illegal_action_changes_nothing(game: diceboard.Game) -> None:

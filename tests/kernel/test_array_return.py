@@ -134,3 +134,15 @@ def test_install_is_refused_where_numba_boxes_arrays_otherwise(
     monkeypatch.setitem(functions, numba.core.types.Array, lambda typ, val, c: None)
     assert not array_return.install()
     assert not array_return.installed()
+
+
+def test_install_is_refused_where_numba_makes_arrays_with_another_function(
+    monkeypatch: pytest.MonkeyPatch, numbas_own: None
+) -> None:
+    # a numba whose own boxer calls another C function (or passes other arguments) keeps it
+    def adapt(self: Any, aryty: Any, ary: Any, dtypeptr: Any) -> Any:
+        return "NRT_adapt_ndarray_to_python_stolen"
+
+    monkeypatch.setattr(numba.core.pythonapi.PythonAPI, "nrt_adapt_ndarray_to_python", adapt)
+    assert not array_return.install()
+    assert not array_return.installed()

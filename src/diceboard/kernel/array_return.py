@@ -69,13 +69,19 @@ def _registry() -> dict[type, Any]:
 
 def _agrees() -> bool:
     """Whether this numba boxes arrays with the boxer this replaces, through the helpers
-    :func:`box_array` calls."""
+    :func:`box_array` calls, and makes the array with the C function :func:`box_array`
+    calls, taking the arguments it passes (its own boxer's code names that function and
+    takes the same arguments): a numba that makes arrays otherwise keeps its own boxer."""
+    adapt = getattr(pythonapi.PythonAPI, "nrt_adapt_ndarray_to_python", None)
+    code = getattr(adapt, "__code__", None)
     return (
         _registry().get(types.Array) in (_NUMBA_BOX_ARRAY, box_array)
+        and code is not None
+        and _ADAPT in code.co_consts
+        and code.co_varnames[: code.co_argcount] == ("self", "aryty", "ary", "dtypeptr")
         and callable(getattr(pythonapi.PythonAPI, "_get_function", None))
         and callable(getattr(pythonapi.EnvironmentManager, "add_const", None))
         and callable(getattr(pythonapi.EnvironmentManager, "read_const", None))
-        and callable(getattr(pythonapi.PythonAPI, "nrt_adapt_ndarray_to_python", None))
     )
 
 

@@ -9,7 +9,7 @@ no other layer ever parses move text: the server, the terminal game and the rend
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import repeat
@@ -129,11 +129,19 @@ class Move:
         _set_after(joined, after)
         return joined
 
-    def joined_each(self, acts: Sequence[Move]) -> list[Move]:
+    def joined_each(self, acts: Iterable[Move]) -> list[Move]:
         """``[self.joined(act) for act in acts]``, faster (a Chase position that must absorb
         first may have hundreds of turns): the moves are made, and their two parts set, by
         ``map`` over ``object.__new__`` and the slots' own setters, with no Python loop (0.23
-        µs a move here, against 0.28 for a loop and 0.36 for ``joined``)."""
+        µs a move here, against 0.28 for a loop and 0.36 for ``joined``).
+
+        >>> prefix = Move("{a1}", (900,), MoveKind.ABSORB, absorbed=("a1",))
+        >>> acts = (Move(t, (a,), MoveKind.MOVE) for t, a in [("a2-a3E", 6), ("b1-b4W", 40)])
+        >>> [(str(turn), turn.actions) for turn in prefix.joined_each(acts)]
+        [('{a1}a2-a3E', (900, 6)), ('{a1}b1-b4W', (900, 40))]
+        """
+        if not isinstance(acts, list | tuple):
+            acts = list(acts)
         n = len(acts)
         turns = list(map(_new_move, repeat(Move, n)))
         # (a deque of no length runs an iterator through, keeping nothing)

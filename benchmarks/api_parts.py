@@ -4,8 +4,8 @@
 
 Plays random games through the public API until it has ``N`` decisions (default 20,000),
 keeping each position and the move chosen there, then times over those same positions, best
-of ``R`` passes (default 5): ``legal_moves()`` (the state asked for the first time: a fresh
-copy of each state is made for every pass, untimed), ``play(move)``, the compiled call that
+of ``R`` passes (default 5): ``legal_moves()`` (as on a state's first call: the state keeps no
+list), ``play(move)``, the compiled call that
 ``play`` makes (``game._advance``, the state's buffer and the first action: what the kernel
 and handing the new state back cost), and the loop itself. Positions whose chosen move is
 several actions (a Chase turn that absorbs first, a Chaos move joined with its roll) are
@@ -44,20 +44,6 @@ def _positions(game: diceboard.Game, wanted: int, seed: int) -> list[tuple[Any, 
     return found
 
 
-def _fresh(pairs: Sequence[tuple[Any, Any]]) -> list[tuple[Any, Any]]:
-    """The same positions as states that have not been asked for their moves yet."""
-    return [(_copy(state), move) for state, move in pairs]
-
-
-def _copy(state: Any) -> Any:
-    # a new state object over the same buffer, nothing cached (what play() makes)
-    twin = object.__new__(type(state))
-    for name in ("_game", "_buf", "_lo", "_n", "_flags", "_parent", "_last"):
-        setattr(twin, name, getattr(state, name))
-    twin._moves = None
-    return twin
-
-
 def _best(run: Callable[[], None], repeat: int, count: int) -> float:
     """Nanoseconds a position: the best of ``repeat`` timed passes of ``run``."""
     best = float("inf")
@@ -70,14 +56,17 @@ def _best(run: Callable[[], None], repeat: int, count: int) -> float:
 
 def _parts(game: diceboard.Game, chosen: list[tuple[Any, Any]], repeat: int) -> dict[str, float]:
     """Nanoseconds a position of each part, over the positions ``chosen``."""
-    sets = iter([_fresh(chosen) for _ in range(repeat)])
+    # legal_moves() keeps no list with a state, so each pass asks states that keep none (a
+    # list kept by code inside, chance outcomes say, is let go first)
+    for state, _ in chosen:
+        state._moves = None
     calls = [(state._buf, move.actions[0]) for state, move in chosen]
     opts = game._opts
     game._advance(calls[0][0], opts, calls[0][1])  # finds the compiled function
     advance = game._advance
 
     def legal_moves() -> None:
-        for state, _ in next(sets):
+        for state, _ in chosen:
             state.legal_moves()
 
     def play() -> None:

@@ -133,7 +133,7 @@ def advance(buf: np.ndarray, opts: np.ndarray, action: int) -> Made:
     """If ``action`` is one of the legal actions of the state buffer ``buf`` (which is not
     changed), the buffer of the state after it; else, or if the game is over, flags -1 and
     an empty buffer. With ``action`` :data:`PACK`, ``buf`` holds a state and its history
-    alone, and the buffer made is that state's (see :func:`pack`)."""
+    alone, and the buffer made is that state's (see :func:`packer`)."""
     state_len = game.STATE_LEN
     nhist = buf[state_len]
     lo = state_len + 1 + nhist

@@ -12,10 +12,29 @@ import contextlib
 import sys
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any
 
+import pytest
+
+from diceboard.server import warmup as warmup_module
 from diceboard.server.warmup import WARM_UP_SWITCH_INTERVAL_S, Warmup
+
+
+async def one_core_idle() -> float:
+    """A machine with a core to spare (the warm-up compiles ahead beside the workers)."""
+    return 1.0
+
+
+async def no_core_idle() -> float:
+    """A machine whose cores are all busy."""
+    return 0.1
+
+
+async def unknown_idle() -> None:
+    """A platform that does not say."""
+    return None
 
 
 class Service:
@@ -44,7 +63,7 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
     messages: list[str] = []
     release = threading.Event()
     seen_while_compiling: dict[str, Any] = {}
-    warmup = Warmup(messages.append)
+    warmup = Warmup(messages.append, spare=one_core_idle)
 
     def kernels(name: str) -> None:
         events.append(f"kernels {name} begin")
@@ -103,7 +122,12 @@ def test_the_computer_starts_after_the_kernels_and_reports_when_warm() -> None:
     assert any(m.startswith("two kernels ready after") for m in messages)
 
 
-def test_the_first_games_search_warms_up_while_the_next_games_kernels_compile() -> None:
+@pytest.mark.parametrize("spare", [one_core_idle, unknown_idle])
+def test_the_first_games_search_warms_up_while_the_next_games_kernels_compile(
+    spare: Callable[[], Awaitable[float | None]],
+) -> None:
+    """Where a core is idle (or nobody knows), the next game's kernels compile beside the
+    first game's search."""
     second_kernels = threading.Event()
     overlapped: list[bool] = []
 
@@ -125,10 +149,64 @@ def test_the_first_games_search_warms_up_while_the_next_games_kernels_compile() 
         threading.Thread(target=search).start()
         return [future]
 
-    warmup = Warmup(lambda _: None)
+    warmup = Warmup(lambda _: None, spare=spare)
     asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert warmup.computer[0].result(5) is None
     assert overlapped == [True]
+
+
+def test_with_no_core_to_spare_the_next_games_kernels_wait_for_the_first_computer() -> None:
+    """Beside a busy core, the first game's computer players (their search compiling in a
+    worker) get the core left to themselves: the next game's kernels wait until they are
+    warm."""
+    events: list[str] = []
+
+    def kernels(name: str) -> None:
+        events.append(f"kernels {name}")
+
+    def computer(name: str, beside: bool) -> list[Future[Any]]:
+        future: Future[Any] = Future()
+        if beside:
+            future.set_result(None)
+            return [future]
+
+        def search() -> None:  # what a worker does meanwhile, in its own process
+            time.sleep(0.3)
+            events.append(f"computer {name} warm")
+            future.set_result(None)
+
+        threading.Thread(target=search).start()
+        return [future]
+
+    warmup = Warmup(lambda _: None, spare=no_core_idle)
+    asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
+    assert events == ["kernels one", "computer one warm", "kernels two"]
+
+
+def test_the_next_games_kernels_wait_for_a_computer_that_never_warms_up_only_so_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(warmup_module, "FIRST_COMPUTER_WAIT_S", 0.3)
+    events: list[str] = []
+    never: Future[Any] = Future()
+
+    def computer(name: str, beside: bool) -> list[Future[Any]]:
+        if beside:
+            done: Future[Any] = Future()
+            done.set_result(None)
+            return [done]
+        return [never]
+
+    warmup = Warmup(lambda _: None, spare=no_core_idle)
+    began = time.monotonic()
+    asyncio.run(
+        warmup.run(
+            lambda name: events.append(f"kernels {name}"), Service([]), computer, ["one", "two"]
+        )
+    )
+    assert events == ["kernels one", "kernels two"]
+    assert 0.25 <= time.monotonic() - began < 5
+    assert warmup.ready and not never.done()
 
 
 def test_the_workers_compile_the_first_games_search_once_its_rules_kernels_are_ready() -> None:

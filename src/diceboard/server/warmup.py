@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from diceboard import games
+from diceboard.server.spare_cores import spare_cores
 from diceboard.server.thread_priority import lower_this_thread
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,14 @@ log = logging.getLogger(__name__)
 #: machine, and 7.0-7.6 ms (p90 15.4-17.4) instead of 8.3-8.7 (p90 22.5-31.1) beside a busy
 #: core (two and four starts each way, in turns)
 WARM_UP_SWITCH_INTERVAL_S = 0.001
+
+#: idle cores below which the machine has none to spare: the later games' kernels then wait
+#: for the first game's computer players (see :meth:`Warmup.run`)
+SPARE_CORE = 0.5
+#: the longest a later game's kernels wait so (a worker that never answers holds up nothing)
+FIRST_COMPUTER_WAIT_S = 60.0
+#: how often that wait looks at the workers' futures
+FIRST_COMPUTER_POLL_S = 0.05
 
 
 @contextlib.asynccontextmanager
@@ -85,8 +94,14 @@ def numba_cache_is_warm() -> bool:
 class Warmup:
     """The engine's readiness and what is being done until it is ready."""
 
-    def __init__(self, announce: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        announce: Callable[[str], None] | None = None,
+        spare: Callable[[], Awaitable[float | None]] = spare_cores,
+    ) -> None:
         self.announce = announce or log.info
+        #: how many cores are idle now (``None``: unknown), measured over a moment
+        self.spare = spare
         self.started = time.monotonic()
         self.warm_cache = numba_cache_is_warm()
         self.phase = "starting"
@@ -178,8 +193,12 @@ class Warmup:
         from the numba cache the server has just written and compile only the search, instead
         of compiling the same kernels at the same time on the same cores. On two cores the
         first game's search is compiled in a worker while the server compiles the next game's
-        kernels. The other games' searches are warmed up beside (``beside=True``: in a thread
-        of each worker, so that a move of the first game does not queue behind them).
+        kernels, where a core is idle for them (``spare``); on a machine with none to spare
+        (another program keeps the other core busy), the next game's kernels wait until the
+        first game's computer players are warm, so that the first computer move does not share
+        the one core left with work nobody waits for yet. The other games' searches are warmed
+        up beside (``beside=True``: in a thread of each worker, so that a move of the first
+        game does not queue behind them).
 
         With ``search_ahead = (rules, search)`` the workers start on the first game sooner:
         the server first compiles ``rules(name)``, the rules kernels the search calls, and
@@ -204,6 +223,8 @@ class Warmup:
                     rules, search = search_ahead
                     await _in_daemon_thread(functools.partial(rules, name))
                     self._start_search(search, name)
+                if index > 0:
+                    await self._leave_the_core_to_the_first_computer()
                 # a later game's kernels are compiled at a lower priority: on a busy machine
                 # the first game's search, compiling in the workers, is awaited first
                 await _in_daemon_thread(functools.partial(kernels, name), ahead=index > 0)
@@ -253,6 +274,26 @@ class Warmup:
             log.exception("the engine's warm-up failed")
             self.error = self.error or f"{type(exc).__name__}: {exc}"
             return False, None
+
+    async def _leave_the_core_to_the_first_computer(self) -> None:
+        """Wait until the first game's computer players are warm (at most
+        :data:`FIRST_COMPUTER_WAIT_S`) if they are not yet and no core is idle: compiling a
+        later game's kernels beside them, even at a lower priority, took about 3 % of the
+        first computer move's time beside a busy core (the compiling thread holds the
+        interpreter lock, so its priority cannot go lower without stalling the requests)."""
+        if all(future.done() for future in self.computer):
+            return
+        idle = await self.spare()
+        if idle is None or idle >= SPARE_CORE:
+            return
+        self.announce(
+            f"no core to spare ({idle:.1f} idle): the next game's kernels wait for the"
+            " computer players"
+        )
+        deadline = time.monotonic() + FIRST_COMPUTER_WAIT_S
+        while not all(f.done() for f in self.computer) and time.monotonic() < deadline:
+            # (polled: a callback from the workers' thread could outlive a stopped loop)
+            await asyncio.sleep(FIRST_COMPUTER_POLL_S)
 
     def _doing(self) -> str:
         return "loading" if self.warm_cache else "compiling"

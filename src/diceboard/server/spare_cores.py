@@ -1,66 +1,87 @@
-"""How many of the machine's cores nobody is using at the moment.
+"""How many of the cores this process may run on nobody is using at the moment.
 
 The engine's warm-up compiles some work ahead, for later (see :mod:`.warmup`): where a core
 is idle, that costs nothing; where none is (another program keeps the other core of a
 2-core machine busy), it takes CPU from the work a player is waiting for. Linux counts, per
 core, the time spent idle since boot (``/proc/stat``); two readings a moment apart tell how
-many cores were idle in between. Elsewhere nothing is known (``None``).
+much of each core was idle in between. Only the cores this process may run on count (a
+container or ``taskset`` may allow a few of many). Elsewhere nothing is known (``None``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-#: where Linux keeps the CPU times since boot (its first line sums every core's)
+#: where Linux keeps the CPU times since boot (a line per core: ``cpu0``, ``cpu1``, ...)
 PROC_STAT = Path("/proc/stat")
 
-#: how long :func:`spare_cores` watches by default: long enough for a few scheduler ticks
-#: (100 a second), short enough that whoever waits for it hardly notices
+#: how long :func:`spare_cores` watches by default: long enough for a score of scheduler
+#: ticks per core (100 a second), short enough that whoever waits for it hardly notices
 SAMPLE_SECONDS = 0.2
 
+#: each core's idle and total CPU time since boot, in clock ticks, by the core's number
+CoreTimes = Mapping[int, tuple[int, int]]
 
-def cpu_times(stat: Path = PROC_STAT) -> tuple[int, int] | None:
-    """The machine's idle and total CPU time since boot, in clock ticks summed over every
-    core (idle includes time waiting for the disk), or ``None`` where ``stat`` cannot be read
-    as Linux writes it."""
+
+def core_times(stat: Path = PROC_STAT) -> CoreTimes | None:
+    """Each core's idle and total CPU time since boot (idle includes time waiting for the
+    disk), or ``None`` where ``stat`` cannot be read as Linux writes it."""
     try:
-        first = stat.read_text(encoding="ascii").split("\n", 1)[0].split()
-        if not first or first[0] != "cpu":
+        lines = stat.read_text(encoding="ascii").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    times: dict[int, tuple[int, int]] = {}
+    for line in lines:
+        fields = line.split()
+        if not fields or not fields[0].startswith("cpu") or not fields[0][3:].isdigit():
+            continue  # the machine's sum ("cpu"), interrupts, context switches, ...
+        try:
+            # user nice system idle iowait irq softirq steal (guest time is in user already)
+            ticks = [int(field) for field in fields[1:9]]
+        except ValueError:
             return None
-        ticks = [int(field) for field in first[1:]]
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None
-    if len(ticks) < 5:
-        return None
-    # user nice system idle iowait irq softirq steal (guest time is counted in user already)
-    idle = ticks[3] + ticks[4]
-    return idle, sum(ticks[:8])
+        if len(ticks) < 5:
+            return None
+        times[int(fields[0][3:])] = (ticks[3] + ticks[4], sum(ticks))
+    return times or None
 
 
-def cores_idle_between(before: tuple[int, int], after: tuple[int, int], cores: int) -> float | None:
-    """How many of ``cores`` cores were idle, on average, between two :func:`cpu_times`
-    readings (``None`` when no time passed between them)."""
-    total = after[1] - before[1]
-    if total <= 0:
-        return None
-    idle = max(0, after[0] - before[0])
-    return cores * min(1.0, idle / total)
+def idle_between(before: CoreTimes, after: CoreTimes, cores: Iterable[int]) -> float | None:
+    """How many of ``cores`` were idle, on average, between two :func:`core_times` readings
+    (each core's idle share, summed); ``None`` when neither reading knows any of them, or no
+    time passed."""
+    idle = 0.0
+    counted = 0
+    for core in cores:
+        if core not in before or core not in after:
+            continue
+        total = after[core][1] - before[core][1]
+        if total <= 0:
+            continue
+        idle += min(1.0, max(0, after[core][0] - before[core][0]) / total)
+        counted += 1
+    return idle if counted else None
 
 
-async def spare_cores(
-    seconds: float = SAMPLE_SECONDS, stat: Path = PROC_STAT, cores: int | None = None
-) -> float | None:
-    """How many cores were idle, on average, over the next ``seconds`` (waited for without
-    blocking the event loop); ``None`` where the platform does not say. ``cores``: the
-    machine's (default: as many as the operating system reports)."""
-    count = cores if cores is not None else os.cpu_count() or 1
-    before = cpu_times(stat)
+def usable_cores(known: Iterable[int]) -> Iterable[int]:
+    """The cores this process may run on (all the ``known`` ones where the platform does not
+    say)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return affinity(0) if affinity is not None else known
+
+
+async def spare_cores(seconds: float = SAMPLE_SECONDS, stat: Path = PROC_STAT) -> float | None:
+    """How many of the cores this process may run on were idle, on average, over the next
+    ``seconds`` (waited for without blocking the event loop); ``None`` where the platform
+    does not say."""
+    before = core_times(stat)
     if before is None:
         return None
     await asyncio.sleep(seconds)
-    after = cpu_times(stat)
+    after = core_times(stat)
     if after is None:
         return None
-    return cores_idle_between(before, after, count)
+    return idle_between(before, after, usable_cores(after))

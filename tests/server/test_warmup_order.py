@@ -37,6 +37,29 @@ async def unknown_idle() -> None:
     return None
 
 
+def searching_in_a_worker(
+    search: Callable[[str], None],
+) -> Callable[[str, bool], list[Future[Any]]]:
+    """The ``computer`` of a warm-up whose first game's workers run ``search(name)`` (in a
+    thread here, a process of its own in the server) and are warm once it returns; a later
+    game's, warmed up beside, are done at once."""
+
+    def computer(name: str, beside: bool) -> list[Future[Any]]:
+        future: Future[Any] = Future()
+        if beside:
+            future.set_result(None)
+            return [future]
+
+        def work() -> None:
+            search(name)
+            future.set_result(None)
+
+        threading.Thread(target=work).start()
+        return [future]
+
+    return computer
+
+
 class Service:
     """Stands in for the game service: records each step of its start in ``events``."""
 
@@ -136,19 +159,7 @@ def test_the_first_games_search_warms_up_while_the_next_games_kernels_compile(
             second_kernels.set()
             time.sleep(0.1)
 
-    def computer(name: str, beside: bool) -> list[Future[Any]]:
-        future: Future[Any] = Future()
-        if beside:
-            future.set_result(None)
-            return [future]
-
-        def search() -> None:  # what a worker does meanwhile, in its own process
-            overlapped.append(second_kernels.wait(5))
-            future.set_result(None)
-
-        threading.Thread(target=search).start()
-        return [future]
-
+    computer = searching_in_a_worker(lambda name: overlapped.append(second_kernels.wait(5)))
     warmup = Warmup(lambda _: None, spare=spare)
     asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert warmup.computer[0].result(5) is None
@@ -164,20 +175,11 @@ def test_with_no_core_to_spare_the_next_games_kernels_wait_for_the_first_compute
     def kernels(name: str) -> None:
         events.append(f"kernels {name}")
 
-    def computer(name: str, beside: bool) -> list[Future[Any]]:
-        future: Future[Any] = Future()
-        if beside:
-            future.set_result(None)
-            return [future]
+    def search(name: str) -> None:
+        time.sleep(0.3)
+        events.append(f"computer {name} warm")
 
-        def search() -> None:  # what a worker does meanwhile, in its own process
-            time.sleep(0.3)
-            events.append(f"computer {name} warm")
-            future.set_result(None)
-
-        threading.Thread(target=search).start()
-        return [future]
-
+    computer = searching_in_a_worker(search)
     warmup = Warmup(lambda _: None, spare=no_core_idle)
     asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert events == ["kernels one", "computer one warm", "kernels two"]

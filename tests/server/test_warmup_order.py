@@ -180,9 +180,13 @@ def test_with_no_core_to_spare_the_next_games_kernels_wait_for_the_first_compute
         events.append(f"computer {name} warm")
 
     computer = searching_in_a_worker(search)
-    warmup = Warmup(lambda _: None, spare=no_core_idle)
+    messages: list[str] = []
+    warmup = Warmup(messages.append, spare=no_core_idle)
     asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert events == ["kernels one", "computer one warm", "kernels two"]
+    assert any(
+        m.startswith("no core to spare (0.1 idle): the two kernels wait until") for m in messages
+    )
 
 
 def test_the_next_games_kernels_wait_for_a_computer_that_never_warms_up_only_so_long(

@@ -224,7 +224,7 @@ class Warmup:
                     await _in_daemon_thread(functools.partial(rules, name))
                     self._start_search(search, name)
                 if index > 0:
-                    await self._leave_the_core_to_the_first_computer()
+                    await self._leave_the_core_to_the_first_computer(name)
                 # a later game's kernels are compiled at a lower priority: on a busy machine
                 # the first game's search, compiling in the workers, is awaited first
                 await _in_daemon_thread(functools.partial(kernels, name), ahead=index > 0)
@@ -275,20 +275,21 @@ class Warmup:
             self.error = self.error or f"{type(exc).__name__}: {exc}"
             return False, None
 
-    async def _leave_the_core_to_the_first_computer(self) -> None:
-        """Wait until the first game's computer players are warm (at most
-        :data:`FIRST_COMPUTER_WAIT_S`) if they are not yet and no core is idle: compiling a
-        later game's kernels beside them, even at a lower priority, took about 3 % of the
-        first computer move's time beside a busy core (the compiling thread holds the
-        interpreter lock, so its priority cannot go lower without stalling the requests)."""
+    async def _leave_the_core_to_the_first_computer(self, name: str) -> None:
+        """Before compiling the kernels of ``name``, a later game, wait until the first
+        game's computer players are warm (at most :data:`FIRST_COMPUTER_WAIT_S`), if they
+        are not yet and no core is idle: beside a busy core, compiling a later game's
+        kernels meanwhile, even at a lower priority, made the first computer move 2-8 %
+        later (the compiling thread holds the interpreter lock, so its priority cannot go
+        lower without stalling the server's requests)."""
         if all(future.done() for future in self.computer):
             return
         idle = await self.spare()
         if idle is None or idle >= SPARE_CORE:
             return
         self.announce(
-            f"no core to spare ({idle:.1f} idle): the next game's kernels wait for the"
-            " computer players"
+            f"no core to spare ({idle:.1f} idle): the {_title(name)} kernels wait until the"
+            " computer players are warm"
         )
         deadline = time.monotonic() + FIRST_COMPUTER_WAIT_S
         while not all(f.done() for f in self.computer) and time.monotonic() < deadline:

@@ -175,8 +175,11 @@ def test_with_no_core_to_spare_the_next_games_kernels_wait_for_the_first_compute
     def kernels(name: str) -> None:
         events.append(f"kernels {name}")
 
+    phases: list[str] = []
+
     def search(name: str) -> None:
         time.sleep(0.3)
+        phases.append(warmup.health()["phase"])
         events.append(f"computer {name} warm")
 
     computer = searching_in_a_worker(search)
@@ -184,6 +187,8 @@ def test_with_no_core_to_spare_the_next_games_kernels_wait_for_the_first_compute
     warmup = Warmup(messages.append, spare=no_core_idle)
     asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert events == ["kernels one", "computer one warm", "kernels two"]
+    # what /api/health says meanwhile
+    assert phases == ["the two kernels wait for the computer players (no core idle)"]
     assert any(
         m.startswith("no core to spare (0.1 idle): the two kernels wait until") for m in messages
     )

@@ -291,10 +291,13 @@ class Warmup:
             f"no core to spare ({idle:.1f} idle): the {_title(name)} kernels wait until the"
             " computer players are warm"
         )
+        phase = self.phase
+        self.phase = f"the {_title(name)} kernels wait for the computer players (no core idle)"
         deadline = time.monotonic() + FIRST_COMPUTER_WAIT_S
         while not all(f.done() for f in self.computer) and time.monotonic() < deadline:
             # (polled: a callback from the workers' thread could outlive a stopped loop)
             await asyncio.sleep(FIRST_COMPUTER_POLL_S)
+        self.phase = phase
 
     def _doing(self) -> str:
         return "loading" if self.warm_cache else "compiling"

@@ -188,7 +188,7 @@ def test_with_no_core_to_spare_the_next_games_kernels_wait_for_the_first_compute
     asyncio.run(warmup.run(kernels, Service([]), computer, ["one", "two"]))
     assert events == ["kernels one", "computer one warm", "kernels two"]
     # what /api/health says meanwhile
-    assert phases == ["the two kernels wait for the computer players (no core idle)"]
+    assert phases == ["waiting for the computer players before compiling the two kernels"]
     assert any(
         m.startswith("no core to spare (0.1 idle): the two kernels wait until") for m in messages
     )

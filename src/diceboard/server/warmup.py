@@ -292,7 +292,8 @@ class Warmup:
             " computer players are warm"
         )
         phase = self.phase
-        self.phase = f"the {_title(name)} kernels wait for the computer players (no core idle)"
+        # (as the pages show it: "the game engine is warming up (<phase>: <estimate>)")
+        self.phase = f"waiting for the computer players before compiling the {_title(name)} kernels"
         deadline = time.monotonic() + FIRST_COMPUTER_WAIT_S
         while not all(f.done() for f in self.computer) and time.monotonic() < deadline:
             # (polled: a callback from the workers' thread could outlive a stopped loop)

@@ -37,10 +37,16 @@ class ChaseState(State):
         absorb, else the shared Move of each legal action's notation key (the kernel lists
         the keys with the actions, in the state's buffer)."""
         buf = self._buf
+        # (_lists_whole_turns, written out: the hot path of every Chase playout through the API)
         if buf.item(PHASE) == PHASE_ABSORB and not self._flags:
             return notation.turns_with_prefix(self._arr, self._game.opts)
         lo, n = self._lo, self._n
         return notation.moves_of_keys(buf[lo + n : lo + 2 * n])
+
+    def _lists_whole_turns(self) -> bool:
+        """Whether the legal moves are whole turns with their absorption prefix (the player
+        to move must absorb, at a decision)."""
+        return self._buf.item(PHASE) == PHASE_ABSORB and not self._flags
 
     def _legal_moves(self) -> list[Move]:
         """The legal turns, kept with the state except the whole turns of a position that
@@ -51,7 +57,7 @@ class ChaseState(State):
         moves = self._moves
         if moves is None:
             moves = self._fresh_moves()
-            if not self.must_absorb():
+            if not self._lists_whole_turns():
                 self._moves = moves
         return moves
 

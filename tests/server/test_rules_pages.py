@@ -117,3 +117,20 @@ def test_a_wheel_carries_the_rules_docs(tmp_path: Path) -> None:
         doc = Path(games.info(name).docs).name
         assert f"diceboard/server/rules_docs/{doc}" in names
     assert "diceboard/server/rules_docs/images/chase-bump.svg" in names
+
+
+def test_the_markdown_renderer_is_imported_with_the_first_page_not_with_the_server() -> None:
+    """The server's imports come before it answers anything: markdown-it (a tenth of a
+    second of them) waits for the first rules page."""
+    script = (
+        "import sys\n"
+        "import diceboard.server.app\n"
+        "from diceboard.server import rules_pages\n"
+        "before = 'markdown_it' in sys.modules\n"
+        "html = rules_pages.render_markdown('**x**')\n"
+        "print(before, 'markdown_it' in sys.modules, html.strip())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.split()
+    assert out == ["False", "True", "<p><strong>x</strong></p>"]

@@ -14,14 +14,17 @@ import functools
 import html
 import re
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
-from markdown_it import MarkdownIt
 
 from diceboard import games
 from diceboard.core.errors import OptionError
 from diceboard.server.errors import NotFound
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 router = APIRouter(include_in_schema=False)
 
@@ -59,6 +62,10 @@ def rules_file(game: str) -> Path:
 
 @functools.cache
 def _renderer() -> MarkdownIt:
+    # imported on the first rules page, not as the server starts (a tenth of a second of
+    # the imports before it answers)
+    from markdown_it import MarkdownIt
+
     # raw HTML off: the page holds markdown's own elements only
     return MarkdownIt("commonmark", {"html": False}).enable("table")
 

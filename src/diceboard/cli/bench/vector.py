@@ -319,11 +319,11 @@ def measure_ways(
 
 def round_order(ways: Sequence[T], round_number: int) -> list[T]:
     """The order of the ways in round ``round_number``: as given in even rounds, reversed in
-    odd ones, so that the first and the last way (1 thread and the default) each come right
-    after the middle one (N threads) in half of the rounds. Beside a busy core the way after
+    odd ones, so that the first and the last way (1 thread and the default) come right after
+    the middle one (N threads) in turns, round by round. Beside a busy core the way after
     the N-thread one measured 1-2 % slower (the same way measured before and after it, 16
-    rounds, four runs: 0.979-1.005, mean 0.989): the scheduler then owes the other programs
-    the time that the threads took.
+    rounds, four runs: 0.979-1.005, mean 0.989), presumably as the scheduler gives the other
+    programs back the time that the threads took.
 
     >>> [round_order("abc", r) for r in range(3)]
     [['a', 'b', 'c'], ['c', 'b', 'a'], ['a', 'b', 'c']]

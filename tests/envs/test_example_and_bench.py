@@ -40,6 +40,9 @@ def test_bench_vector_prints_its_figure_lines() -> None:
     assert "Batched simulator: Custodian Dice" in out
     for label in ("batch      4", "batch    300", "functional", "with observations and masks"):
         assert label in out
+    # each figure line (two batches, then random_step) has the spread of its rounds under it
+    spreads = [line for line in out.splitlines() if "by round, to 1 thread:" in line]
+    assert len(spreads) == 3 and all("2 threads" in s and "default" in s for s in spreads)
     assert "PettingZoo custodian_dice_v0 (one game, AEC)" in out
     assert "batched simulator / PettingZoo" not in out  # no headline batch of 4,096 here
 

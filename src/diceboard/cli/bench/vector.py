@@ -48,7 +48,8 @@ cost less). Measured at each --batch size with
 step(..., donate=True) (the arrays reused in place) three ways, interleaved over --rounds
 rounds (in reverse order every other round): on 1 thread, on N threads (the batch cut into N
 chunks stepped at once), and as the simulator runs by default (it measures both and uses the
-faster), with the ratios to 1 thread and the load average. At the largest batch the same three
+faster), with the ratios to 1 thread (and under them, with more than one round, the range
+and median of the rounds' own ratios) and the load average. At the largest batch the same three
 ways with random_step (the actions picked inside the step, one pass over the batch), then
 functionally (new arrays each step) and with the observations and legal-action masks computed
 after every step. Then, for comparison, the PettingZoo AEC environment stepping one game with
@@ -78,11 +79,38 @@ class Measure:
     batch: int = 1
     #: threads it ran on (0: the simulator's own choice, measured call by call)
     threads: int = 0
+    #: steps per second in each round of an interleaved measurement (:func:`measure_ways`)
+    by_round: list[float] = field(default_factory=list)
 
     @property
     def per_second(self) -> float:
         """Steps per second."""
         return self.steps / self.seconds if self.seconds > 0 else 0.0
+
+
+def round_ratios(way: Measure, base: Measure) -> list[float]:
+    """``way``'s steps per second over ``base``'s, round by round (the two measured in the
+    same rounds; empty where either has no rounds).
+
+    >>> fast = Measure("a", 0, 1, by_round=[3.0, 2.0])
+    >>> round_ratios(fast, Measure("b", 0, 1, by_round=[2.0, 2.0]))
+    [1.5, 1.0]
+    """
+    if len(way.by_round) != len(base.by_round):
+        return []
+    return [w / b for w, b in zip(way.by_round, base.by_round, strict=True) if b > 0]
+
+
+def spread(ratios: list[float]) -> str:
+    """The range and median of per-round ratios, as the figures print them.
+
+    >>> spread([0.91, 1.04, 0.97])
+    '0.91–1.04, median 0.97'
+    """
+    ordered = sorted(ratios)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return f"{ordered[0]:.2f}–{ordered[-1]:.2f}, median {median:.2f}"
 
 
 @dataclass
@@ -130,6 +158,20 @@ class VectorFigures:
             out[m.batch] = ratios
         return out
 
+    def ratios_by_round(self, measures: list[Measure], batch: int) -> dict[str, list[float]]:
+        """At ``batch``: steps per second on N threads and by default over 1 thread, round by
+        round (among ``measures``: :attr:`measures`, or :attr:`picked`)."""
+        found = {m.label: m for m in measures if m.batch == batch}
+        one = found.get(ONE_THREAD)
+        if one is None:
+            return {}
+        out = {}
+        for label, key in ((N_THREADS, "n_threads/1"), (DEFAULT, "default/1")):
+            other = found.get(label)
+            if other is not None and len(other.by_round) > 1:
+                out[key] = round_ratios(other, one)
+        return out
+
     def as_dict(self) -> dict[str, Any]:
         """The figures as plain data (for ``--json``)."""
         head = self.target_measure()
@@ -142,6 +184,9 @@ class VectorFigures:
             "rounds": self.rounds,
             "load_average": list(self.load),
             "ratios": {str(b): r for b, r in self.ratios().items()},
+            "ratios_by_round": {
+                str(b): self.ratios_by_round(self.measures, b) for b in self.ratios()
+            },
             "measures": [{**asdict(m), "steps_per_second": m.per_second} for m in self.measures],
             "picked_in_the_step": [
                 {**asdict(m), "steps_per_second": m.per_second} for m in self.picked
@@ -301,6 +346,7 @@ def measure_ways(
             for _ in range(8):
                 states[label] = _advance(states[label], seed)
     totals = {label: [0, 0.0] for label, _ in ways}
+    by_round: dict[str, list[float]] = {label: [] for label, _ in ways}
     share = seconds / rounds
     for r in range(rounds):
         for label, count in round_order(ways, r):
@@ -311,8 +357,11 @@ def measure_ways(
                 steps, secs = _time_steps(states[label], share, seed + r, True, False, picked)
             totals[label][0] += steps
             totals[label][1] += secs
+            by_round[label].append(steps / secs if secs > 0 else 0.0)
     return [
-        Measure(label, int(totals[label][0]), float(totals[label][1]), batch, count)
+        Measure(
+            label, int(totals[label][0]), float(totals[label][1]), batch, count, by_round[label]
+        )
         for label, count in ways
     ]
 
@@ -424,6 +473,7 @@ def format_figures(figures: VectorFigures) -> list[str]:
             mark = yes if m.per_second >= goal else no
             line += f"   target (1 thread) {at_least} {goal:,.0f} {mark}"
         lines.append(line)
+        lines += _by_round_line(figures.ratios_by_round(figures.measures, m.batch), n)
     if figures.picked:
         one, many, auto = figures.picked
         base = one.per_second or 1.0
@@ -431,6 +481,7 @@ def format_figures(figures: VectorFigures) -> list[str]:
         line += f"{many.per_second:>14,.0f}{many.per_second / base:>7.2f}{times}"
         line += f"{auto.per_second:>14,.0f}{auto.per_second / base:>7.2f}{times}"
         lines.append(line + "   (the actions picked inside the step)")
+        lines += _by_round_line(figures.ratios_by_round(figures.picked, one.batch), n)
     for m in figures.measures:
         if m.label in (ONE_THREAD, N_THREADS, DEFAULT):
             continue
@@ -448,6 +499,17 @@ def format_figures(figures: VectorFigures) -> list[str]:
     elif figures.pettingzoo_error:
         lines.append(f"  PettingZoo: not measured: {figures.pettingzoo_error}")
     return lines
+
+
+def _by_round_line(ratios: dict[str, list[float]], threads: int) -> list[str]:
+    """The spread of the round-by-round ratios under a figure's line (none for one round):
+    a ratio of the totals can hide rounds on either side of 1."""
+    parts = [
+        f"{name} {spread(ratios[key])}"
+        for key, name in (("n_threads/1", f"{threads} threads"), ("default/1", "default"))
+        if ratios.get(key)
+    ]
+    return [f"{'':<26}by round, to 1 thread: {' · '.join(parts)}"] if parts else []
 
 
 def run(args: argparse.Namespace) -> int:

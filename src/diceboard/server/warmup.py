@@ -135,7 +135,7 @@ class Warmup:
             "phase": "ready" if self.ready else self.phase,
             "seconds": round((self.ready_after or now - self.started), 1),
             "estimate": None if self.ready else self.estimate(),
-            "computer_ready": not self.computer_waiting and all(f.done() for f in self.computer),
+            "computer_ready": not self.computer_waiting and self._first_computer_warm(),
             "kernels_ready": list(self.kernels_ready),
             "games_ready": list(games.names()) if self.ready else list(self.games_ready),
             "error": self.error,
@@ -282,7 +282,7 @@ class Warmup:
         kernels meanwhile, even at a lower priority, made the first computer move 2-8 %
         later (the compiling thread holds the interpreter lock, so its priority cannot go
         lower without stalling the server's requests)."""
-        if all(future.done() for future in self.computer):
+        if self._first_computer_warm():
             return
         idle = await self.spare()
         if idle is None or idle >= SPARE_CORE:
@@ -295,10 +295,15 @@ class Warmup:
         # (as the pages show it: "the game engine is warming up (<phase>: <estimate>)")
         self.phase = f"waiting for the computer players before compiling the {_title(name)} kernels"
         deadline = time.monotonic() + FIRST_COMPUTER_WAIT_S
-        while not all(f.done() for f in self.computer) and time.monotonic() < deadline:
+        while not self._first_computer_warm() and time.monotonic() < deadline:
             # (polled: a callback from the workers' thread could outlive a stopped loop)
             await asyncio.sleep(FIRST_COMPUTER_POLL_S)
         self.phase = phase
+
+    def _first_computer_warm(self) -> bool:
+        """Whether the first game's computer workers have finished warming up (also where
+        there are none)."""
+        return all(future.done() for future in self.computer)
 
     def _doing(self) -> str:
         return "loading" if self.warm_cache else "compiling"

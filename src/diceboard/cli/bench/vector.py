@@ -7,20 +7,18 @@ import argparse
 import json
 import os
 import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
 from diceboard import games
 from diceboard.cli.arguments import positive_float, positive_int
+from diceboard.cli.bench.common import in_turns, median_of
 from diceboard.cli.bench.report import _marks, _symbols
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
 from diceboard.core.game import Game
-
-T = TypeVar("T")
 
 #: the batch size at which the simulator should reach each game's ``targets["vector_steps"]``
 #: (steps per second on one thread, random legal actions: the speed of a core, which does not
@@ -67,6 +65,8 @@ examples:
 ONE_THREAD = "in place, 1 thread"
 N_THREADS = "in place, N threads"
 DEFAULT = "in place"
+#: the ways compared with 1 thread, and the keys of their ratios (in the JSON figures)
+RATIO_KEYS = ((N_THREADS, "n_threads/1"), (DEFAULT, "default/1"))
 
 
 @dataclass
@@ -107,10 +107,7 @@ def spread(ratios: list[float]) -> str:
     >>> spread([0.91, 1.04, 0.97])
     '0.91–1.04, median 0.97'
     """
-    ordered = sorted(ratios)
-    middle = len(ordered) // 2
-    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
-    return f"{ordered[0]:.2f}–{ordered[-1]:.2f}, median {median:.2f}"
+    return f"{min(ratios):.2f}–{max(ratios):.2f}, median {median_of(ratios):.2f}"
 
 
 @dataclass
@@ -151,7 +148,7 @@ class VectorFigures:
             if m.label != ONE_THREAD or m.per_second <= 0:
                 continue
             ratios = {}
-            for label, key in ((N_THREADS, "n_threads/1"), (DEFAULT, "default/1")):
+            for label, key in RATIO_KEYS:
                 other = self.find(m.batch, label)
                 if other is not None:
                     ratios[key] = other.per_second / m.per_second
@@ -166,7 +163,7 @@ class VectorFigures:
         if one is None:
             return {}
         out = {}
-        for label, key in ((N_THREADS, "n_threads/1"), (DEFAULT, "default/1")):
+        for label, key in RATIO_KEYS:
             other = found.get(label)
             if other is not None and len(other.by_round) > 1:
                 out[key] = round_ratios(other, one)
@@ -328,7 +325,7 @@ def measure_ways(
 ) -> list[Measure]:
     """In-place stepping at ``batch`` on 1 thread, on ``threads`` threads and by default
     (the simulator's measured choice), interleaved: ``rounds`` rounds of ``seconds / rounds``
-    per way (in the order of :func:`round_order`), each way on its own batch (so that the
+    per way (in reverse order every other round), each way on its own batch (so that the
     default's measurements are its own).
     ``picked``: with ``random_step`` (the actions picked inside the step) instead of
     ``step(state, random_actions(state))``."""
@@ -349,7 +346,10 @@ def measure_ways(
     by_round: dict[str, list[float]] = {label: [] for label, _ in ways}
     share = seconds / rounds
     for r in range(rounds):
-        for label, count in round_order(ways, r):
+        # reversed every other round: beside a busy core the way right after the N-thread one
+        # measured 1-2 % slower (the same way before and after it, 16 rounds, four runs:
+        # 0.979-1.005), and the default would otherwise always come there
+        for label, count in in_turns(ways, r):
             if count:
                 with forced_threads(count):
                     steps, secs = _time_steps(states[label], share, seed + r, True, False, picked)
@@ -364,20 +364,6 @@ def measure_ways(
         )
         for label, count in ways
     ]
-
-
-def round_order(ways: Sequence[T], round_number: int) -> list[T]:
-    """The order of the ways in round ``round_number``: as given in even rounds, reversed in
-    odd ones, so that the first and the last way (1 thread and the default) come right after
-    the middle one (N threads) in turns, round by round. Beside a busy core the way after
-    the N-thread one measured 1-2 % slower (the same way measured before and after it, 16
-    rounds, four runs: 0.979-1.005, mean 0.989), presumably as the scheduler gives the other
-    programs back the time that the threads took.
-
-    >>> [round_order("abc", r) for r in range(3)]
-    [['a', 'b', 'c'], ['c', 'b', 'a'], ['a', 'b', 'c']]
-    """
-    return list(ways) if round_number % 2 == 0 else list(reversed(ways))
 
 
 def _advance(state: Any, seed: int) -> Any:
@@ -504,10 +490,9 @@ def format_figures(figures: VectorFigures) -> list[str]:
 def _by_round_line(ratios: dict[str, list[float]], threads: int) -> list[str]:
     """The spread of the round-by-round ratios under a figure's line (none for one round):
     a ratio of the totals can hide rounds on either side of 1."""
+    names = {N_THREADS: f"{threads} threads", DEFAULT: "default"}
     parts = [
-        f"{name} {spread(ratios[key])}"
-        for key, name in (("n_threads/1", f"{threads} threads"), ("default/1", "default"))
-        if ratios.get(key)
+        f"{names[label]} {spread(ratios[key])}" for label, key in RATIO_KEYS if ratios.get(key)
     ]
     return [f"{'':<26}by round, to 1 thread: {' · '.join(parts)}"] if parts else []
 

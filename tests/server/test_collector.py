@@ -1,6 +1,7 @@
 """The collector's passes (:mod:`diceboard.server.collector`): what has lived a while is
-frozen out of the automatic passes, and a cycle among frozen objects is still collected at
-the next full pass."""
+frozen out of the young passes, a cycle among frozen objects is still collected at the next
+full pass, young cycles are collected by the server's own passes while the automatic ones
+are off, and the automatic ones come back when the last server stops."""
 
 from __future__ import annotations
 
@@ -64,15 +65,54 @@ def test_a_frozen_cycle_waits_for_the_full_pass() -> None:
 @pytest.mark.usefixtures("collector_paused")
 def test_young_cycles_are_collected_between_freezes() -> None:
     async def main() -> None:
-        task = asyncio.create_task(keep_pauses_short(freeze_every=60.0, full_every=900.0))
+        task = asyncio.create_task(
+            keep_pauses_short(freeze_every=60.0, full_every=900.0, young_every=0.02)
+        )
         await asyncio.sleep(0.01)  # the first freeze
         cycle = _Node()
         ref = weakref.ref(cycle)
         del cycle
-        gc.collect()  # what the automatic passes do with what was made since
+        for _ in range(100):  # no explicit pass: the server's own young passes find it
+            await asyncio.sleep(0.02)
+            if ref() is None:
+                break
         assert ref() is None
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
+
+    asyncio.run(main())
+
+
+@pytest.mark.usefixtures("collector_paused")
+def test_the_automatic_passes_are_off_while_servers_run_and_back_after_the_last() -> None:
+    gc.enable()
+
+    async def main() -> None:
+        first = asyncio.create_task(keep_pauses_short(young_every=0.01))
+        second = asyncio.create_task(keep_pauses_short(young_every=0.01))
+        await asyncio.sleep(0.03)
+        assert not gc.isenabled()
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        assert not gc.isenabled()  # the second server still runs its own passes
+        second.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await second
+        assert gc.isenabled()
+
+    asyncio.run(main())
+
+
+@pytest.mark.usefixtures("collector_paused")
+def test_passes_left_off_before_the_server_stay_off() -> None:
+    async def main() -> None:
+        task = asyncio.create_task(keep_pauses_short(young_every=0.01))
+        await asyncio.sleep(0.02)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert not gc.isenabled()
 
     asyncio.run(main())

@@ -27,7 +27,10 @@ previous move's waiting coroutines (old, frozen objects) as it makes new ones, t
 automatic young pass came only after 20,000 to 30,000 new objects had piled up: a 10 to
 35 ms stall, at a thousand games often enough to set the p99, and it found nothing (steady
 play makes no cycles; connecting and disconnecting do). A pass every 0.1 s walks a tenth of
-that.
+that. A cycle that outlives its first young pass is not looked at again until the full
+pass (no pass walks the middle generation): measured with a full pass after 40 s of
+``bench server --games 1000``, 2,900 objects waited (3,500 with the automatic passes), all
+from the games' and sockets' setup; 30 s of play later, none more (26).
 """
 
 from __future__ import annotations

@@ -122,11 +122,11 @@ class ChaseGame(Game):
         return position.format_position(arr)
 
     def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
+        # the cells as Python ints in one conversion (numpy's scalars one by one are slow)
         cells: dict[str, tuple[str, int | None]] = {}
-        for sq in range(NHEX):
-            v = int(arr[BOARD + sq])
+        for name, v in zip(HEX_NAMES, arr[BOARD : BOARD + NHEX].tolist(), strict=True):
             if v:
-                cells[HEX_NAMES[sq]] = ("B" if v > 0 else "R", abs(v))
+                cells[name] = ("B" if v > 0 else "R", abs(v))
         return cells
 
     def _dice_counts(self, arr: np.ndarray) -> tuple[int, int]:

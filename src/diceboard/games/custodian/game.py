@@ -99,23 +99,23 @@ class CustodianGame(Game):
         return position.format_position(arr)
 
     def _board(self, arr: np.ndarray) -> dict[str, tuple[str, int | None]]:
+        # the cells as Python ints in one conversion: reading numpy's scalars one by one
+        # took three quarters of the time (8.7 against 2.4 us)
         cells = {}
-        for sq in range(25):
-            v = int(arr[BOARD + sq])
+        for name, v in zip(self.squares, arr[BOARD : BOARD + 25].tolist(), strict=True):
             if v:
-                cells[square_name(sq)] = (
-                    "W" if v > 0 else "B",
-                    None if abs(v) == PENDING else abs(v),
-                )
+                cells[name] = ("W" if v > 0 else "B", None if abs(v) == PENDING else abs(v))
         return cells
 
     def _hand(self, arr: np.ndarray) -> dict[str, tuple[int | None, ...]]:
+        rolled = arr[HAND : HAND + 12].tolist()  # as in _board: one conversion
+        unrolled = arr[UNROLLED : UNROLLED + 2].tolist()
         hands: dict[str, tuple[int | None, ...]] = {}
         for p, letter in enumerate(self.players):
             faces: list[int | None] = []
             for f in range(6):
-                faces.extend([f + 1] * int(arr[HAND + 6 * p + f]))
-            faces.extend([None] * int(arr[UNROLLED + p]))
+                faces.extend([f + 1] * rolled[6 * p + f])
+            faces.extend([None] * unrolled[p])
             hands[letter] = tuple(faces)
         return hands
 

@@ -33,14 +33,15 @@ START = "R1R2R3R4R5R4R3R2R1/" + "/".join(["........."] * 7) + "/B1B2B3B4B5B4B3B2
 
 def format_position(arr: np.ndarray) -> str:
     """The position string of a kernel state."""
+    a = arr.tolist()  # Python ints in one conversion: numpy's scalars one by one are slow
     rows = []
     for row in range(NROWS - 1, -1, -1):
         cells = []
         for col in range(NCOLS):
-            v = int(arr[BOARD + row * NCOLS + col])
+            v = a[BOARD + row * NCOLS + col]
             cells.append("." if v == 0 else ("B" if v > 0 else "R") + str(abs(v)))
         rows.append("".join(cells))
-    return f"{'/'.join(rows)} {PLAYERS[int(arr[TO_MOVE])]} {int(arr[CLOCK])} {int(arr[PLY])}"
+    return f"{'/'.join(rows)} {PLAYERS[a[TO_MOVE]]} {a[CLOCK]} {a[PLY]}"
 
 
 def _number(field: str, name: str) -> int:

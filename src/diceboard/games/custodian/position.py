@@ -30,23 +30,24 @@ _SQUARE_TOKEN = re.compile(r"\.|[WB][1-6?]")
 
 def format_position(arr: np.ndarray) -> str:
     """The canonical position string of a kernel state."""
+    a = arr.tolist()  # Python ints in one conversion: numpy's scalars one by one are slow
     ranks = []
     for r in range(4, -1, -1):
         cells = []
         for f in range(5):
-            v = int(arr[BOARD + f * 5 + r])
+            v = a[BOARD + f * 5 + r]
             if v == 0:
                 cells.append(".")
             else:
                 face = abs(v)
                 cells.append(("W" if v > 0 else "B") + ("?" if face == PENDING else str(face)))
         ranks.append("".join(cells))
-    fields = ["/".join(ranks), PLAYERS[int(arr[TO_MOVE])], str(int(arr[CLOCK])), str(int(arr[PLY]))]
-    if arr[PHASE] != PHASE_PLAY:
+    fields = ["/".join(ranks), PLAYERS[a[TO_MOVE]], str(a[CLOCK]), str(a[PLY])]
+    if a[PHASE] != PHASE_PLAY:
         parts = []
         for p in range(2):
-            faces = "".join(str(f + 1) * int(arr[HAND + 6 * p + f]) for f in range(6))
-            unrolled = "?" * int(arr[UNROLLED + p])
+            faces = "".join(str(f + 1) * a[HAND + 6 * p + f] for f in range(6))
+            unrolled = "?" * a[UNROLLED + p]
             if faces or unrolled:
                 parts.append(PLAYERS[p] + faces + unrolled)
         fields.append(",".join(parts))

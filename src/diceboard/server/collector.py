@@ -17,8 +17,7 @@ instead of one every few seconds).
 Why every second: at a thousand moves a second, what ten seconds of play leave behind makes
 the automatic full passes 60 to 170 ms long again (``diceboard bench server --games 1000``:
 p99 65 to 115 ms when freezing every 10 s, 30 ms every second). The price is that a cycle
-made in the last second is frozen before a young pass could free it: under that load about
-60 objects a second wait for the full pass (some megabytes in its 15 minutes).
+that becomes garbage after it was frozen waits for the full pass (how much: below).
 
 The young passes are the server's own too: while it runs, the automatic ones are off and
 every :data:`YOUNG_EVERY` seconds one pass walks what was made since the last. CPython

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from diceboard.vector.threads import PROBE_FIRST, PROBE_LONGEST, ThreadChoice
+from diceboard.vector.threads import PROBE_FIRST, PROBE_LONGEST, ThreadChoice, set_threads
 
 Cost = Callable[[int, bool], float]
 
@@ -133,3 +133,42 @@ def test_calls_that_always_wake_sleeping_threads_are_measured() -> None:
         way = choice.pick()
         choice.record(way, 1.4 if way else 1.0, usual=not way)
     assert not choice.parallel()
+
+
+@pytest.fixture
+def two_threads() -> Iterator[None]:
+    """Batch loops that may use two threads, whatever the cores here."""
+    set_threads(2)
+    try:
+        yield
+    finally:
+        set_threads(None)
+
+
+@pytest.mark.usefixtures("two_threads")
+def test_a_steps_check_and_step_share_one_choice_timed_together() -> None:
+    import diceboard.vector as dv
+
+    state = dv.init("custodian", seed=1, batch=512)
+    for _ in range(12):  # in place: the legality check runs as a loop of its own first
+        state = dv.step(state, dv.random_actions(state, 0), donate=True)
+    choices = state.config.thread_choices
+    assert "check" not in choices
+    step = choices["step"]
+    assert sum(step._seen.values()) >= 10  # each call measured once (the two first are not)
+
+
+@pytest.mark.usefixtures("two_threads")
+def test_a_call_left_by_an_illegal_action_is_not_measured() -> None:
+    import diceboard.vector as dv
+    from diceboard.core.errors import IllegalMoveError
+
+    state = dv.init("custodian", seed=1, batch=512)
+    for _ in range(4):
+        state = dv.step(state, dv.random_actions(state, 0), donate=True)
+    step = state.config.thread_choices["step"]
+    seen, calls = dict(step._seen), step._calls
+    with pytest.raises(IllegalMoveError):
+        dv.step(state, np.full(512, 10**6, dtype=np.int64), donate=True)
+    assert step._seen == seen  # picked (counted as a call) but not recorded
+    assert step._calls == calls + 1

@@ -14,7 +14,7 @@ from diceboard.games import game as make_game
 from diceboard.vector import kernels
 from diceboard.vector.rng import seed_streams
 from diceboard.vector.state import BatchConfig, VectorState
-from diceboard.vector.threads import batch_call, run_batch_loop
+from diceboard.vector.threads import BatchCall, run_batch_loop
 
 #: history rows when the game has no no-capture limit (the kernels then drop the oldest hash)
 UNLIMITED_HISTORY = 1024
@@ -272,7 +272,7 @@ def _step(
     # the check and the step on the same threads, chosen and timed once: with a choice of
     # its own the light check probed the crew by itself (beside a busy core 30 of 3,000
     # calls, where the step then ran alone: cheap, but a second decision for one step)
-    with batch_call(cfg.thread_choice("step"), b) as call:
+    with BatchCall(cfg.thread_choice("step"), b) as call:
         if donate and not pick:
             # the rows are overwritten as they are stepped: every action is checked first
             call.run(

@@ -36,7 +36,6 @@ __all__ = [
     "MIN_GAMES_PER_THREAD",
     "BatchCall",
     "ThreadChoice",
-    "batch_call",
     "forced_threads",
     "get_threads",
     "run_batch_loop",
@@ -224,44 +223,50 @@ def run_batch_loop(choice: ThreadChoice, batch: int, loop: Any, *args: Any) -> N
     """Run the batch loop ``loop(*args, lo, hi, ...)`` over the rows ``0 <= i < batch`` on
     one thread or on several (contiguous chunks, one per thread), whichever ``choice`` finds
     faster now on this machine."""
-    with batch_call(choice, batch) as call:
+    with BatchCall(choice, batch) as call:
         call.run(loop, *args)
 
 
 class BatchCall:
-    """One call's batch loops, all on the same number of threads (see :func:`batch_call`)."""
+    """One call of a batch's loops that run one after the other (a step's legality check,
+    then the step), as a context: ``choice`` picks one thread or several for all of them and
+    times them together, so that a light loop beside a heavy one neither measures a way of
+    its own nor wakes the crew for itself. A call left by an exception is not measured. (A
+    class, not a generator: at batch 1 a step is a few dozen microseconds.)"""
 
-    __slots__ = ("batch", "chunks", "usual")
+    __slots__ = ("_began", "_choice", "_way", "batch", "chunks", "usual")
 
-    def __init__(self, batch: int, chunks: int) -> None:
+    def __init__(self, choice: ThreadChoice, batch: int) -> None:
         self.batch = batch
-        self.chunks = chunks
         #: whether every loop ran as calls in a row do (see :meth:`ThreadChoice.record`)
         self.usual = True
+        self._began = 0.0
+        most = 1 if batch < 2 * MIN_GAMES_PER_THREAD else threads_for(batch)
+        if _forced is not None or most <= 1:
+            self._choice: ThreadChoice | None = None
+            self._way = False
+            self.chunks = most
+        else:
+            self._choice = choice
+            self._way = choice.pick()
+            self.chunks = most if self._way else 1
+
+    def __enter__(self) -> BatchCall:
+        if self._choice is not None:
+            self._began = time.perf_counter()
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if self._choice is not None and kind is None:
+            # a parallel call after a stretch of calls on one thread finds the crew asleep:
+            # measured as it is, it would keep the choice on one thread where the crew is
+            # the faster
+            self._choice.record(self._way, time.perf_counter() - self._began, self.usual)
 
     def run(self, loop: Any, *args: Any) -> None:
         """Run the batch loop ``loop(*args, lo, hi, ...)`` over the call's rows."""
         if not run_in_chunks(loop, args, self.batch, self.chunks):
             self.usual = False
-
-
-@contextmanager
-def batch_call(choice: ThreadChoice, batch: int) -> Iterator[BatchCall]:
-    """One call of a batch's loops that run one after the other (a step's legality check,
-    then the step): ``choice`` picks one thread or several for all of them and times them
-    together, so that a light loop beside a heavy one neither measures a way of its own nor
-    wakes the crew for itself. A call left by an exception is not measured."""
-    most = 1 if batch < 2 * MIN_GAMES_PER_THREAD else threads_for(batch)
-    if _forced is not None or most <= 1:
-        yield BatchCall(batch, most)
-        return
-    way = choice.pick()
-    call = BatchCall(batch, most if way else 1)
-    began = time.perf_counter()
-    yield call
-    # a parallel call after a stretch of calls on one thread finds the crew asleep: measured
-    # as it is, it would keep the choice on one thread even where the crew is the faster
-    choice.record(way, time.perf_counter() - began, call.usual)
 
 
 def run_in_chunks(loop: Any, args: tuple[Any, ...], batch: int, chunks: int) -> bool:

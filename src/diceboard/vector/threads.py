@@ -125,8 +125,9 @@ class ThreadChoice:
     on), and a ratio from one pair is not fooled by that drift. Between pairs every call runs
     the way the mean favours; pairs come every :data:`PROBE_FIRST` calls at first and half as
     often after each pair that agrees with the choice, up to every :data:`PROBE_LONGEST`
-    calls; a pair that disagrees brings the next one :data:`PROBE_FIRST` calls near, so a
-    change of the machine's load turns the choice over within a few pairs.
+    calls; a pair that disagrees (see :func:`_pair_agrees`) brings the next one
+    :data:`PROBE_FIRST` calls near, so a change of the machine's load turns the choice over
+    within a few pairs.
     """
 
     __slots__ = (
@@ -197,13 +198,13 @@ class ThreadChoice:
             return
         par, ser = (first, seconds) if way else (seconds, first)
         ratio = math.log(max(par, 1e-9) / max(ser, 1e-9))
-        # a pair that disagrees with the choice brings the next pair near (without turning
-        # the choice over by itself: one pair can be noise)
-        agrees = self._log_ratio is None or _favours_crew(ratio) == self.parallel()
-        if self._log_ratio is None:
+        if self._log_ratio is None:  # the first pair: nothing to agree with yet
             self._log_ratio = ratio
+            agrees = True
         else:
+            before = self.parallel()
             self._log_ratio += SMOOTHING * (ratio - self._log_ratio)
+            agrees = _pair_agrees(before, ratio, self.parallel())
         self._interval = min(self._interval * 2, PROBE_LONGEST) if agrees else PROBE_FIRST
         self._next_pair = self._calls + self._interval
 
@@ -211,6 +212,24 @@ class ThreadChoice:
         """Parallel seconds per call over serial, from the measured pairs (``None`` before
         the first); below 1 means parallel is the faster now."""
         return None if self._log_ratio is None else math.exp(self._log_ratio)
+
+
+def _pair_agrees(crew_before: bool, pair_log_ratio: float, crew_after: bool) -> bool:
+    """Whether a measured pair agrees with the choice it was measured under, so that the
+    pairs may come less often; one that disagrees brings the next pair near.
+
+    On the crew, a pair that finds one thread the faster disagrees by itself (without
+    turning the choice over: one pair can be noise), so that a crew that has become the
+    slower is left within a few pairs. On one thread, a pair disagrees only where it turns
+    the running mean over to the crew: on a busy machine, where the two ways are about as
+    fast and the crew's calls now and then wait for a core, single pairs that favour the
+    crew by chance had the crew run in pairs every few calls, each a call that risked such
+    a wait (beside a busy process, 25 s of Custodian Dice's steps at batch 4,096: 656, 1,676
+    and 2,331 calls of 15,000-19,000 on the crew; now 350, 195 and 66). A machine that gets
+    idle turns the mean over with its first pair (a crew twice as fast)."""
+    if crew_before:
+        return _favours_crew(pair_log_ratio)
+    return not crew_after
 
 
 def _favours_crew(log_ratio: float) -> bool:

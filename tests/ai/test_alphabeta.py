@@ -3,7 +3,11 @@ table and move ordering, and chance nodes are exact expectations."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from statistics import mean
 
 import numpy as np
@@ -127,3 +131,41 @@ def test_a_proven_win_stops_the_deepening() -> None:
     state = diceboard.game("custodian").parse("....B1/..W1../.B1.../.W3.../..... W 0 10")
     analysis = diceboard.agent("alphabeta:time=5", seed=0).analyse(state)
     assert analysis.value == 1.0 and analysis.seconds < 5
+
+
+_ALLOCATIONS_SCRIPT = r"""
+import diceboard
+from diceboard.ai.engine import engine_for
+agent = diceboard.agent("alphabeta:depth=2", seed=0)
+agent.compile_search("custodian")
+compiled = engine_for("custodian").compiled("alphabeta", agent._evaluation_vector("custodian", 0.0))
+ir = next(iter(compiled.inspect_llvm().values()))
+inside, allocations, lines = False, 0, 0
+for line in ir.splitlines():
+    if line.startswith("define"):
+        inside = "alphabeta" in line and "cpython" not in line
+    elif inside:
+        lines += 1
+        allocations += "NRT_MemInfo_alloc" in line
+print(lines, allocations)
+"""
+
+
+def test_the_compiled_search_allocates_nothing(tmp_path: Path) -> None:
+    """Alpha-beta works in arrays its caller makes (``workspace``): its compiled body holds no
+    allocation (on a cold start, numpy's allocation code compiled into it was a seventh of a
+    worker's compile of the search). Compiled afresh in a subprocess, since numba shows no
+    code of a function it loaded from its cache."""
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        pytest.skip("numba is switched off")
+    done = subprocess.run(
+        [sys.executable, "-c", _ALLOCATIONS_SCRIPT],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=900,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+    )
+    lines, allocations = (int(word) for word in done.stdout.split())
+    assert lines > 1000  # the search's body was found
+    assert allocations == 0

@@ -17,6 +17,7 @@ from diceboard.ai.engine.alphabeta import (
     STAT_NODES,
     STAT_PROBES,
     table_salt,
+    workspace,
 )
 from diceboard.ai.roots import Root, moves_of_actions, root_of
 from diceboard.ai.search_agent import SearchAgent, careless_move, deadline_after
@@ -118,6 +119,7 @@ class AlphaBetaAgent(SearchAgent):
             root.state.game.name,
             lambda: engine.alphabeta(
                 *_trial_arguments(
+                    engine.binding,
                     root.arr,
                     root.opts,
                     root.hist,
@@ -159,6 +161,7 @@ class AlphaBetaAgent(SearchAgent):
                 out_values,
                 out_done,
                 stats,
+                workspace(engine.binding, depth, len(root.hist), n),
             )
             if stats[STAT_ABORTED]:
                 # the first move searched is the previous best: once it is done, the best
@@ -201,6 +204,7 @@ class AlphaBetaAgent(SearchAgent):
         game = games.game(game_name)
         weights = self._evaluation_vector(game_name, 0.0)
         arguments = _trial_arguments(
+            engine.binding,
             np.zeros(engine.binding.STATE_LEN, dtype=np.int64),
             game.opts,
             np.zeros(0, dtype=np.int64),
@@ -236,6 +240,7 @@ class AlphaBetaAgent(SearchAgent):
 
 
 def _trial_arguments(
+    binding: Any,
     arr: np.ndarray,
     opts: np.ndarray,
     hist: np.ndarray,
@@ -246,9 +251,10 @@ def _trial_arguments(
     num_actions: int,
 ) -> tuple[Any, ...]:
     """The arguments of a depth-1 search of the root ``arr`` (its moves' action ids ``seqs``,
-    ``seq_len`` long) with throwaway tables: what a game's first search runs before its
-    timed iterations, so that compiling does not eat their time. Their types are those of
-    every later call, which is what :meth:`AlphaBetaAgent.compile_search` compiles for."""
+    ``seq_len`` long) with throwaway tables, in the game of the search binding ``binding``:
+    what a game's first search runs before its timed iterations, so that compiling does not
+    eat their time. Their types are those of every later call, which is what
+    :meth:`AlphaBetaAgent.compile_search` compiles for."""
     n = len(seqs)
     return (
         arr,
@@ -270,4 +276,5 @@ def _trial_arguments(
         np.zeros(n),
         np.zeros(n, dtype=np.int64),
         np.zeros(4, dtype=np.int64),
+        workspace(binding, 1, len(hist), n),
     )

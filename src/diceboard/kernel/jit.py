@@ -41,6 +41,7 @@ from typing import Any, TypeVar, cast
 import numba
 from numba.core import errors, types
 from numba.core.registry import CPUDispatcher
+from numba.extending import register_jitable as _register_jitable
 
 from diceboard.kernel import array_return, compiler_speedup, link_only
 from diceboard.kernel.cache import STAMP_ATTR, install_locators
@@ -137,6 +138,13 @@ def njit_inlined(func: F) -> F:
     several callers (each copy is compiled again) or a big body (a bigger loop, whose
     registers spill: Chase's landing_status inlined as well made move generation slower)."""
     return _dispatcher(func, {**BORROWING_OPTIONS, "inline": "always"})
+
+
+def register_jitable(func: F) -> F:
+    """``func`` itself for Python callers, compiled into the compiled functions that call it
+    (numba's ``register_jitable``): for a small helper that both sides use, which Python
+    calls at no compiler's cost."""
+    return _register_jitable(func)
 
 
 def _dispatcher(func: F, options: Mapping[str, bool | str]) -> F:

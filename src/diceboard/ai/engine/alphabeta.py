@@ -29,11 +29,18 @@ one depth with an explicit stack (numba's cache cannot hold recursion).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.clock import now
-from diceboard.ai.engine.evaluation import leaf_value, new_scratch, play_sequence, terminal_value
+from diceboard.ai.engine.evaluation import (
+    leaf_value,
+    play_sequence,
+    scratch_length,
+    terminal_value,
+)
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, count_in_history, njit
 from diceboard.kernel.arrays import copy_into, copy_whole
@@ -102,6 +109,50 @@ def tt_move(tt_keys: np.ndarray, tt_info: np.ndarray, key: int) -> int:
     return int((tt_info[slot] >> 16) - 1)
 
 
+#: an :func:`alphabeta` call's working arrays (see :func:`workspace`)
+Workspace = tuple[
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+]
+#: rows of a workspace's per-level integers and reals
+LEVEL_INTS = 9
+LEVEL_REALS = 5
+
+
+def workspace(binding: Any, depth: int, nroot: int, nmoves: int) -> Workspace:
+    """The arrays an :func:`alphabeta` call to ``depth`` works in, from a root with ``nroot``
+    history entries and ``nmoves`` moves in the game of ``binding`` (its search binding).
+
+    Made by the caller, in Python, so that the compiled search allocates nothing: numpy's
+    allocation code, compiled into the search for five array types, was a seventh of a
+    computer worker's first compile of its search (0.6 of 4.2 CPU s, measured with
+    :class:`~diceboard.kernel.compile_log.CompileLog`)."""
+    levels = 2 * depth + EXTRA_LEVELS
+    hcap = nroot + levels + 8
+    # the root lists whole moves, which can outnumber one state's actions (Chase absorptions)
+    width = max(binding.MAX_LEGAL, nmoves)
+    return (
+        np.empty((levels, binding.STATE_LEN), dtype=np.int64),  # each level's state
+        np.empty((levels, hcap), dtype=np.int64),  # and its repetition history
+        np.empty((levels, width), dtype=np.int64),  # its actions
+        np.empty((levels, width), dtype=np.float64),  # their ordering scores
+        np.zeros((LEVEL_INTS, levels), dtype=np.int64),
+        np.zeros((LEVEL_REALS, levels), dtype=np.float64),
+        np.empty(binding.STATE_LEN, dtype=np.int64),  # a child evaluated to order moves
+        np.empty(hcap, dtype=np.int64),
+        np.empty(binding.MAX_LEGAL, dtype=np.int64),  # the leaf evaluation's actions
+        np.zeros(scratch_length(binding.NUM_FEATURES, binding.NET_MAX_ACTIVE)),
+    )
+
+
 @template
 def alphabeta(
     root: np.ndarray,
@@ -123,6 +174,7 @@ def alphabeta(
     out_values: np.ndarray,
     out_done: np.ndarray,
     stats: np.ndarray,
+    space: Workspace,
 ) -> float:
     """Search ``root`` to ``depth`` moves; return its value for the player to move.
 
@@ -130,37 +182,29 @@ def alphabeta(
     ``flags[FLAG_MULTIPV]``); ``stats`` gets the node count (added), whether the deadline
     (``perf_counter`` seconds, ≤ 0 for none) cut the search short, the best root move found
     (-1 if none was finished) and the children evaluated only to order moves (added).
+    ``space`` is what it works in: a :func:`workspace` of this depth, root and game.
     """
     use_tt = flags[FLAG_TT] == 1
     use_ordering = flags[FLAG_ORDERING] == 1
     multipv = flags[FLAG_MULTIPV] == 1
-    maxl = 2 * depth + EXTRA_LEVELS
-    hcap = nroot + maxl + 8
-    states = np.empty((maxl, game.STATE_LEN), dtype=np.int64)
-    hists = np.empty((maxl, hcap), dtype=np.int64)
-    nh = np.zeros(maxl, dtype=np.int64)
-    # the root lists whole moves, which can outnumber one state's actions (Chase absorptions)
-    width = max(game.MAX_LEGAL, order.shape[0])
-    acts = np.empty((maxl, width), dtype=np.int64)
-    scores = np.empty((maxl, width), dtype=np.float64)
-    nact = np.zeros(maxl, dtype=np.int64)
-    idx = np.zeros(maxl, dtype=np.int64)
-    cur = np.zeros(maxl, dtype=np.int64)
-    alpha = np.zeros(maxl, dtype=np.float64)
-    beta = np.zeros(maxl, dtype=np.float64)
-    alpha0 = np.zeros(maxl, dtype=np.float64)
-    best = np.zeros(maxl, dtype=np.float64)
-    best_act = np.zeros(maxl, dtype=np.int64)
-    dleft = np.zeros(maxl, dtype=np.int64)
-    player = np.zeros(maxl, dtype=np.int64)
-    chance = np.zeros(maxl, dtype=np.int64)
+    states, hists, acts, scores, ints, reals, work, work_hist, buf, fbuf = space
+    maxl = states.shape[0]
+    # per level: the rows of ints and reals
+    nh = ints[0]
+    nact = ints[1]
+    idx = ints[2]
+    cur = ints[3]
+    best_act = ints[4]
+    dleft = ints[5]
+    player = ints[6]
+    chance = ints[7]
     # 1 where the table may cut off and store: the position has not occurred before
-    tt_ok = np.zeros(maxl, dtype=np.int64)
-    csum = np.zeros(maxl, dtype=np.float64)
-    work = np.empty(game.STATE_LEN, dtype=np.int64)
-    work_hist = np.empty(hcap, dtype=np.int64)
-    buf = np.empty(game.MAX_LEGAL, dtype=np.int64)
-    fbuf = new_scratch()
+    tt_ok = ints[8]
+    alpha = reals[0]
+    beta = reals[1]
+    alpha0 = reals[2]
+    best = reals[3]
+    csum = reals[4]
     mask = tt_keys.shape[0] - 1
     nkill = killers.shape[0]
     salt = table_salt(weights)
@@ -320,8 +364,14 @@ def alphabeta(
             dleft[c] = dleft[level] - cost
             if chance[level] == 1:
                 rest = n - i - 1
-                lo = max(n * alpha[level] - csum[level] - rest, NO_VALUE)
-                hi = min(n * beta[level] - csum[level] + rest, -NO_VALUE)
+                # (clamped by hand: the builtins' compiled code was another 0.1 s of the
+                # search's first compile)
+                lo = n * alpha[level] - csum[level] - rest
+                if lo < NO_VALUE:
+                    lo = NO_VALUE
+                hi = n * beta[level] - csum[level] + rest
+                if hi > -NO_VALUE:
+                    hi = -NO_VALUE
             else:
                 lo = alpha[level]
                 hi = beta[level]

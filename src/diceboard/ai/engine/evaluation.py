@@ -43,6 +43,7 @@ from diceboard.ai.engine import contract as game
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, CLOCK, RESULT, RESULT_DRAW, RESULT_FIRST, TO_MOVE, njit
 from diceboard.kernel.arrays import copy_into, copy_whole
+from diceboard.kernel.jit import register_jitable
 
 #: the largest value an estimate may take; proven results are exactly ±1
 EVAL_LIMIT = 0.95
@@ -82,12 +83,19 @@ def net_length(num_features: int, num_inputs: int) -> int:
     return num_features + (num_inputs + num_features) * h + h + h * h2 + 2 * h2 + 1
 
 
+@register_jitable
+def scratch_length(num_features: int, net_max_active: int) -> int:
+    """The length of a scratch buffer for :func:`static_value` (:func:`new_scratch`) in a
+    game with ``num_features`` features and at most ``net_max_active`` active network
+    inputs: the features, the network's activations and its active inputs. (Plain Python
+    too: a search that allocates its buffers in Python sizes them so.)"""
+    return num_features + NET_HIDDEN + NET_HIDDEN2 + net_max_active
+
+
 @template
 def new_scratch() -> np.ndarray:
-    """A scratch buffer for :func:`static_value`: the features, the network's activations
-    and its active inputs."""
-    size = game.NUM_FEATURES + NET_HIDDEN + NET_HIDDEN2 + game.NET_MAX_ACTIVE
-    return np.zeros(size, dtype=np.float64)
+    """A scratch buffer for :func:`static_value`."""
+    return np.zeros(scratch_length(game.NUM_FEATURES, game.NET_MAX_ACTIVE), dtype=np.float64)
 
 
 @template

@@ -169,3 +169,31 @@ def test_the_compiled_search_allocates_nothing(tmp_path: Path) -> None:
     lines, allocations = (int(word) for word in done.stdout.split())
     assert lines > 1000  # the search's body was found
     assert allocations == 0
+
+
+@pytest.mark.parametrize("part", [1, 2, 4, 9])
+def test_a_workspace_too_small_is_refused(part: int) -> None:
+    """The compiled search checks no index, so a workspace smaller than the search needs
+    (a history, actions, per-level rows or a scratch buffer cut short) is refused before
+    anything is written past its end."""
+    from diceboard.ai.alphabeta_agent import _trial_arguments
+
+    agent = diceboard.agent("alphabeta:depth=2", seed=0)
+    root = root_of(diceboard.game("custodian").start(1))
+    engine = root.engine
+    arguments = _trial_arguments(
+        engine.binding,
+        root.arr,
+        root.opts,
+        root.hist,
+        root.seqs,
+        root.seq_len,
+        agent._evaluation_vector("custodian", 0.0),
+        agent._flags(multipv=False),
+        root.state.game.num_actions,
+    )
+    space = list(arguments[-1])
+    space[part] = np.ascontiguousarray(space[part][..., :1])
+    with pytest.raises(ValueError, match="workspace is too small"):
+        engine.alphabeta(*arguments[:-1], tuple(space))
+    engine.alphabeta(*arguments)  # the workspace made for it fits

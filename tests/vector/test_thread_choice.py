@@ -64,6 +64,17 @@ def test_a_machine_that_gets_busy_turns_the_choice_over() -> None:
     assert share is not None and share > 1.0
 
 
+def test_a_machine_that_gets_idle_turns_the_choice_over() -> None:
+    """The other way round: one thread chosen (a busy machine), then the crew twice as fast.
+    The first pair after the change turns the running mean over by itself."""
+    choice = ThreadChoice()
+    drive(choice, lambda k, way: 1.3 if way else 1.0, 3000)
+    assert not choice.parallel()
+    ways = drive(choice, lambda k, way: 0.5 if way else 1.0, 2000, start=3000)
+    assert choice.parallel()
+    assert ways[PROBE_LONGEST + 8 :].count(False) <= 8
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     factor=st.floats(0.3, 0.8) | st.floats(1.25, 3.0),

@@ -62,6 +62,12 @@ COLD_IN_A_ROW = 3
 #: forced 0.96x); a crew that is only this much faster is worth little
 PARALLEL_MARGIN = math.log(1.03)
 
+#: how much faster (log of serial over parallel seconds) one pair must find the crew, while
+#: one thread is chosen, to bring the next pair near although the running mean still favours
+#: one thread: more than a pair's noise beside a busy process, less than a crew on an idle
+#: machine (1.7-1.9x)
+CLEARLY_FASTER = math.log(1.25)
+
 #: set by :func:`forced_threads` (benchmarks): run every loop on exactly this many threads
 _forced: int | None = None
 #: set by :func:`set_threads`
@@ -220,16 +226,17 @@ def _pair_agrees(crew_before: bool, pair_log_ratio: float, crew_after: bool) -> 
 
     On the crew, a pair that finds one thread the faster disagrees by itself (without
     turning the choice over: one pair can be noise), so that a crew that has become the
-    slower is left within a few pairs. On one thread, a pair disagrees only where it turns
-    the running mean over to the crew: on a busy machine, where the two ways are about as
-    fast and the crew's calls now and then wait for a core, single pairs that favour the
-    crew by chance had the crew run in pairs every few calls, each a call that risked such
-    a wait (beside a busy process, 25 s of Custodian Dice's steps at batch 4,096: 656, 1,676
-    and 2,331 calls of 15,000-19,000 on the crew; now 350, 195 and 66). A machine that gets
-    idle turns the mean over with its first pair (a crew twice as fast)."""
+    slower is left within a few pairs. On one thread, a pair disagrees where it turns the
+    running mean over to the crew or finds the crew clearly faster (by
+    :data:`CLEARLY_FASTER`, as a machine that gets idle does), not where it favours the crew
+    by a little: on a busy machine, where the two ways are about as fast and the crew's
+    calls now and then wait for a core, such pairs came by chance and had the crew run in
+    pairs every few calls, each a call that risked such a wait (beside a busy process, 25 s
+    of Custodian Dice's steps at batch 4,096: 656, 1,676 and 2,331 calls of 15,000-19,000 on
+    the crew; now 350, 195 and 66)."""
     if crew_before:
         return _favours_crew(pair_log_ratio)
-    return not crew_after
+    return not crew_after and pair_log_ratio >= -CLEARLY_FASTER
 
 
 def _favours_crew(log_ratio: float) -> bool:

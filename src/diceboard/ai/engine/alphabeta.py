@@ -189,6 +189,27 @@ def alphabeta(
     multipv = flags[FLAG_MULTIPV] == 1
     states, hists, acts, scores, ints, reals, work, work_hist, buf, fbuf = space
     maxl = states.shape[0]
+    # the compiled code checks no index: a workspace too small would be written past its end
+    hcap = nroot + maxl + 8
+    width = order.shape[0] if order.shape[0] > game.MAX_LEGAL else game.MAX_LEGAL
+    if (
+        states.shape[1] < game.STATE_LEN
+        or hists.shape[0] < maxl
+        or hists.shape[1] < hcap
+        or acts.shape[0] < maxl
+        or acts.shape[1] < width
+        or scores.shape[0] < maxl
+        or scores.shape[1] < width
+        or ints.shape[0] < LEVEL_INTS
+        or ints.shape[1] < maxl
+        or reals.shape[0] < LEVEL_REALS
+        or reals.shape[1] < maxl
+        or work.shape[0] < game.STATE_LEN
+        or work_hist.shape[0] < hcap
+        or buf.shape[0] < game.MAX_LEGAL
+        or fbuf.shape[0] < scratch_length(game.NUM_FEATURES, game.NET_MAX_ACTIVE)
+    ):
+        raise ValueError("alphabeta's workspace is too small for this search: see workspace()")
     # per level: the rows of ints and reals
     nh = ints[0]
     nact = ints[1]

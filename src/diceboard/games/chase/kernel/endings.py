@@ -54,6 +54,8 @@ def check_end(state: np.ndarray, opts: np.ndarray, history: np.ndarray, nhist: i
 def check_static_end(state: np.ndarray, opts: np.ndarray) -> None:
     """The end checks that a position alone can decide (a parsed position has no history):
     elimination, the no-capture limit and immobilization."""
-    no_history = np.zeros(1, dtype=np.int64)
-    # a length that is not a literal constant keeps numba to the one compiled check_end
-    check_end(state, opts, no_history, no_history.shape[0] - 1)
+    # an empty view, not a new array: an allocation here made the server's first compile
+    # compile numpy's zeros (0.2 s of a cold start); a length that is not a literal
+    # constant keeps numba to the one compiled check_end
+    no_history = state[:0]
+    check_end(state, opts, no_history, no_history.shape[0])

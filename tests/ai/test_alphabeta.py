@@ -176,21 +176,13 @@ def test_a_workspace_too_small_is_refused(part: int) -> None:
     """The compiled search checks no index, so a workspace smaller than the search needs
     (a history, actions, per-level rows or a scratch buffer cut short) is refused before
     anything is written past its end."""
-    from diceboard.ai.alphabeta_agent import _trial_arguments
+    from diceboard.ai.alphabeta_agent import root_trial_arguments
 
     agent = diceboard.agent("alphabeta:depth=2", seed=0)
     root = root_of(diceboard.game("custodian").start(1))
     engine = root.engine
-    arguments = _trial_arguments(
-        engine.binding,
-        root.arr,
-        root.opts,
-        root.hist,
-        root.seqs,
-        root.seq_len,
-        agent._evaluation_vector("custodian", 0.0),
-        agent._flags(multipv=False),
-        root.state.game.num_actions,
+    arguments = root_trial_arguments(
+        root, agent._evaluation_vector("custodian", 0.0), agent._flags(multipv=False)
     )
     space = list(arguments[-1])
     space[part] = np.ascontiguousarray(space[part][..., :1])

@@ -117,19 +117,7 @@ class AlphaBetaAgent(SearchAgent):
         stats = np.zeros(4, dtype=np.int64)
         self.warm_up(
             root.state.game.name,
-            lambda: engine.alphabeta(
-                *_trial_arguments(
-                    engine.binding,
-                    root.arr,
-                    root.opts,
-                    root.hist,
-                    root.seqs,
-                    root.seq_len,
-                    weights,
-                    flags,
-                    root.state.game.num_actions,
-                )
-            ),
+            lambda: engine.alphabeta(*root_trial_arguments(root, weights, flags)),
         )
         began = time.perf_counter()
         deadline = deadline_after(self.seconds)
@@ -277,4 +265,19 @@ def _trial_arguments(
         np.zeros(n, dtype=np.int64),
         np.zeros(4, dtype=np.int64),
         workspace(binding, 1, len(hist), n),
+    )
+
+
+def root_trial_arguments(root: Root, weights: np.ndarray, flags: np.ndarray) -> tuple[Any, ...]:
+    """:func:`_trial_arguments` for the prepared root ``root``."""
+    return _trial_arguments(
+        root.engine.binding,
+        root.arr,
+        root.opts,
+        root.hist,
+        root.seqs,
+        root.seq_len,
+        weights,
+        flags,
+        root.state.game.num_actions,
     )

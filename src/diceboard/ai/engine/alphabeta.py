@@ -44,6 +44,7 @@ from diceboard.ai.engine.evaluation import (
 from diceboard.ai.engine.specialise import template
 from diceboard.kernel import CHANCE, HASH, RESULT, TO_MOVE, count_in_history, njit
 from diceboard.kernel.arrays import copy_into, copy_whole
+from diceboard.kernel.jit import register_jitable
 
 #: transposition-table bound flags (``tt_info & 3``)
 TT_EXACT = 1
@@ -127,6 +128,17 @@ LEVEL_INTS = 9
 LEVEL_REALS = 5
 
 
+@register_jitable
+def workspace_room(nroot: int, levels: int, nmoves: int, max_legal: int) -> tuple[int, int]:
+    """How much a :func:`workspace` of ``levels`` levels holds per level, for a root with
+    ``nroot`` history entries and ``nmoves`` moves in a game of at most ``max_legal`` actions:
+    ``(history entries, actions)``. The root lists whole moves, which can outnumber one
+    state's actions (Chase's absorptions). (Plain Python too: the workspace is made in
+    Python and checked in the compiled search.)"""
+    width = nmoves if nmoves > max_legal else max_legal
+    return nroot + levels + 8, width
+
+
 def workspace(binding: Any, depth: int, nroot: int, nmoves: int) -> Workspace:
     """The arrays an :func:`alphabeta` call to ``depth`` works in, from a root with ``nroot``
     history entries and ``nmoves`` moves in the game of ``binding`` (its search binding).
@@ -136,9 +148,7 @@ def workspace(binding: Any, depth: int, nroot: int, nmoves: int) -> Workspace:
     computer worker's first compile of its search (0.6 of 4.2 CPU s, measured with
     :class:`~diceboard.kernel.compile_log.CompileLog`)."""
     levels = 2 * depth + EXTRA_LEVELS
-    hcap = nroot + levels + 8
-    # the root lists whole moves, which can outnumber one state's actions (Chase absorptions)
-    width = max(binding.MAX_LEGAL, nmoves)
+    hcap, width = workspace_room(nroot, levels, nmoves, binding.MAX_LEGAL)
     return (
         np.empty((levels, binding.STATE_LEN), dtype=np.int64),  # each level's state
         np.empty((levels, hcap), dtype=np.int64),  # and its repetition history
@@ -190,8 +200,7 @@ def alphabeta(
     states, hists, acts, scores, ints, reals, work, work_hist, buf, fbuf = space
     maxl = states.shape[0]
     # the compiled code checks no index: a workspace too small would be written past its end
-    hcap = nroot + maxl + 8
-    width = order.shape[0] if order.shape[0] > game.MAX_LEGAL else game.MAX_LEGAL
+    hcap, width = workspace_room(nroot, maxl, order.shape[0], game.MAX_LEGAL)
     if (
         states.shape[1] < game.STATE_LEN
         or hists.shape[0] < maxl

@@ -23,9 +23,12 @@ def test_against_c_prints_both_figures_and_their_ratio() -> None:
     out = ok("bench", "custodian", "--against-c", *QUICK)
     assert "Against C (interleaved; load average " in out
     lines = out[out.index("Against C") :].splitlines()
-    labels = [line[:40].strip() for line in lines[1:]]
+    # the block's three figures, then the machine's speed over the whole measurement
+    labels = [line[:40].strip() for line in lines[1:4]]
     assert labels == ["compiled kernel", "C reference (gcc -O3 -march=native)", "ratio kernel / C"]
-    assert lines[-1].rstrip().endswith(("✓", "✗")) and "target ≥ 0.8" in lines[-1]
+    assert lines[3].rstrip().endswith(("✓", "✗")) and "target ≥ 0.8" in lines[3]
+    assert lines[4].startswith("  machine's speed before and after: a million Python additions ")
+    assert len(lines) == 5
 
 
 def test_against_c_json() -> None:

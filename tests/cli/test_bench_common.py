@@ -91,3 +91,21 @@ def test_a_median_leaves_out_the_figures_not_measured() -> None:
 
 def test_a_load_average_reads_as_the_reports_print_it() -> None:
     assert common.load_text((2.44, 0.0, 12.06)) == "2.4, 0.0, 12.1"
+
+
+def test_the_speed_probe_times_its_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the wall time of the loop, in milliseconds: a clock that advances 0.25 s between its two
+    # reads makes the probe say 250 ms, and a bigger loop takes longer on a real clock
+    reads = iter([10.0, 10.25])
+    monkeypatch.setattr(common.time, "perf_counter", lambda: next(reads))
+    assert common.python_speed() == pytest.approx(250.0)
+    monkeypatch.undo()
+    monkeypatch.setattr(common, "SPEED_ADDITIONS", 1_000)
+    small = min(common.python_speed() for _ in range(3))
+    monkeypatch.setattr(common, "SPEED_ADDITIONS", 2_000_000)
+    assert common.python_speed() > small > 0
+
+
+def test_a_speed_reads_as_the_reports_print_it() -> None:
+    assert common.speed_text([91.6]) == "a million Python additions 92 ms"
+    assert common.speed_text([91.6, 110.2]) == "a million Python additions 92 → 110 ms"

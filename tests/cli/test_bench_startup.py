@@ -127,3 +127,22 @@ def test_bad_options_are_refused_before_anything_starts(
     status = main(["bench", "startup", *argv])
     assert status != 0
     assert says in capsys.readouterr().err
+
+
+def test_each_round_names_the_machines_speed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the starts themselves stand in (a real one compiles for ten seconds): what is printed
+    # around them is what this checks
+    from diceboard.cli.bench import startup
+
+    speeds = iter([80.0, 160.0, 95.0])
+    monkeypatch.setattr(startup, "measure", lambda *args: {**_start(11.0), "printed": []})
+    monkeypatch.setattr(startup, "python_speed", lambda: next(speeds))
+    assert main(["bench", "startup", "--only", "cold", "--rounds", "2"]) == 0
+    rounds = [line for line in capsys.readouterr().out.splitlines() if line.startswith("round")]
+    assert len(rounds) == 2
+    assert rounds[0].endswith("; a million Python additions 80 ms)")
+    assert rounds[1].endswith("; a million Python additions 160 ms)")
+    assert main(["bench", "startup", "--only", "cold"]) == 0
+    assert "; a million Python additions 95 ms)" in capsys.readouterr().out

@@ -38,6 +38,7 @@ def test_bench_vector_prints_its_figure_lines() -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "Batched simulator: Custodian Dice" in out
+    assert "machine's speed before and after: a million Python additions " in out
     for label in ("batch      4", "batch    300", "functional", "with observations and masks"):
         assert label in out
     # each figure line (two batches, then random_step) has the spread of its rounds under it

@@ -94,6 +94,8 @@ def test_bench_server_rounds_give_each_rounds_line_and_the_medians(
     assert seeds == [7, 8, 9]
     assert [line.split(":")[0] for line in out[:3]] == ["round 1", "round 2", "round 3"]
     assert "MISMATCH in 1" in out[2] and "load average" in out[0]
+    # and the machine's speed after each round, to tell a slow minute from a slow server
+    assert all("; a million Python additions " in line for line in out[:3])
     # a move's CPU in hundredths of a millisecond: trees differ by that much
     assert "serving process 0.80 ms a move" in out[0]
     p99s = [

@@ -10,7 +10,14 @@ import sys
 from diceboard import games
 from diceboard.cli.arguments import add_game_arguments, make_game, parse_options, positive_int
 from diceboard.cli.bench import measure
-from diceboard.cli.bench.common import add_json, add_seconds, add_seed, add_skip
+from diceboard.cli.bench.common import (
+    add_json,
+    add_seconds,
+    add_seed,
+    add_skip,
+    python_speed,
+    speed_text,
+)
 from diceboard.cli.bench.cpu import one_core
 from diceboard.cli.bench.report import EngineFigures, format_figures
 from diceboard.cli.errors import UsageError
@@ -139,18 +146,22 @@ def run(args: argparse.Namespace) -> int:
     extra: list[dict[str, object]] = []
     with one_core() as core:
         for index, game in enumerate(games):
+            speed = [python_speed()]
             figures = measure_game(game, args, core)
             results.append(figures)
             against = None
             if getattr(args, "against_c", False):
                 against = measure.against_c(game, args.seconds, args.seed, args.rounds)
-            extra.append({} if against is None else against_c_dict(*against))
+            speed.append(python_speed())
+            more = {} if against is None else against_c_dict(*against)
+            extra.append({**more, "python_speed_ms": speed})
             if not args.json:
                 if index:
                     print()
                 print("\n".join(format_figures(figures)), flush=True)
                 if against is not None:
                     print("\n".join(format_against_c(*against)), flush=True)
+                print(f"  machine's speed before and after: {speed_text(speed)}", flush=True)
     if args.json:
         rows = [{**f.as_dict(), **more} for f, more in zip(results, extra, strict=True)]
         print(json.dumps(rows, indent=2))

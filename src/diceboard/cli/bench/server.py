@@ -14,7 +14,9 @@ from diceboard.cli.bench.common import (
     load_average,
     load_text,
     median_of,
+    python_speed,
     ratio_of,
+    speed_text,
     tree_folder,
 )
 from diceboard.cli.errors import UsageError
@@ -154,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"rounds": figures, "medians": medians(figures)}))
     elif args.rounds == 1:
         print("\n".join(reports[0].lines()))
+        print(f"machine's speed just after: {speed_text([figures[0]['python_speed_ms']])}")
     else:
         middle = medians(figures)
         print(
@@ -286,6 +289,7 @@ def _figures(report: Any) -> dict[str, Any]:
         "client_cpu_s": report.client_cpu_s,
         "lost": report.lost,
         "load_average": list(load_average()),
+        "python_speed_ms": python_speed(),
     }
 
 
@@ -309,7 +313,8 @@ def round_line(figures: dict[str, Any]) -> str:
         f"{_ms(figures['p99_ms'])} · max {_ms(figures['max_ms'])} · serving process "
         f"{_ms(figures['serving_ms_per_move'], 2)} a move · client {client:.0f} % of a core · "
         f"{'every move stored' if not lost else 'MISMATCH in ' + str(len(lost))}"
-        f" (load average {load_text(figures['load_average'])})"
+        f" (load average {load_text(figures['load_average'])}; "
+        f"{speed_text([figures['python_speed_ms']])})"
     )
 
 

@@ -19,7 +19,9 @@ from diceboard.cli.bench.common import (
     load_average,
     load_text,
     median_of,
+    python_speed,
     ratio_of,
+    speed_text,
     tree_folder,
 )
 from diceboard.cli.errors import UsageError
@@ -324,6 +326,7 @@ def run(args: argparse.Namespace) -> int:
         first = runs[0]
         for kind in kinds:
             results[kind] = first[kind]
+        results["python_speed_ms"] = first["python_speed_ms"]
         if len(runs) > 1:
             results["against"] = args.against
             results["runs"] = runs
@@ -336,11 +339,17 @@ def run(args: argparse.Namespace) -> int:
         for kind in ("cold", "warm"):
             if kind in results:
                 _print_start(kind, results[kind], details=True)
-        print(f"  (load average {load_text(load_average())})")
+        print(
+            f"  (load average {load_text(load_average())}; "
+            f"{speed_text([results['python_speed_ms']])})"
+        )
         return 0
     for one in results["runs"]:
         where = f" {one['tree']} ({one['src'] or 'installed'})" if args.against else ""
-        print(f"round {one['round']}{where} (load average {load_text(one['load'])})")
+        print(
+            f"round {one['round']}{where} (load average {load_text(one['load'])}; "
+            f"{speed_text([one['python_speed_ms']])})"
+        )
         for kind in kinds:
             _print_start(kind, one[kind], details=False)
     _print_summary(results["summary"], bool(args.against))
@@ -367,6 +376,7 @@ def _starts(
         except RuntimeError as exc:
             figures[kind] = {"error": str(exc)}
     figures["load"] = list(load_average())
+    figures["python_speed_ms"] = python_speed()
     return figures
 
 

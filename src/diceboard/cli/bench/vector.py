@@ -14,7 +14,7 @@ import numpy as np
 
 from diceboard import games
 from diceboard.cli.arguments import positive_float, positive_int
-from diceboard.cli.bench.common import in_turns, median_of
+from diceboard.cli.bench.common import in_turns, median_of, python_speed, speed_text
 from diceboard.cli.bench.report import _marks, _symbols
 from diceboard.cli.errors import UsageError
 from diceboard.cli.parsing import Subparsers, new_command
@@ -120,6 +120,8 @@ class VectorFigures:
     rounds: int = 1
     #: 1-minute load average before and after the measurements
     load: tuple[float, float] = (0.0, 0.0)
+    #: the machine's speed before and after them (:func:`~.common.python_speed`, ms)
+    speed: list[float] = field(default_factory=list)
     measures: list[Measure] = field(default_factory=list)
     #: the three ways at the largest batch with the actions picked inside the step
     picked: list[Measure] = field(default_factory=list)
@@ -180,6 +182,7 @@ class VectorFigures:
             "seconds": self.seconds,
             "rounds": self.rounds,
             "load_average": list(self.load),
+            "python_speed_ms": list(self.speed),
             "ratios": {str(b): r for b, r in self.ratios().items()},
             "ratios_by_round": {
                 str(b): self.ratios_by_round(self.measures, b) for b in self.ratios()
@@ -406,6 +409,7 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
     batches = sorted(set(args.batch or (1, 256, TARGET_BATCH)))
     figures = VectorFigures(game, threads, args.seconds, rounds=args.rounds)
     before = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    figures.speed.append(python_speed())
     for batch in batches:
         figures.measures += measure_ways(game, batch, args.seconds, args.seed, threads, args.rounds)
     largest = batches[-1]
@@ -423,6 +427,7 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
         except ImportError as error:
             figures.pettingzoo_error = f"PettingZoo is not installed ({error.name})"
     after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    figures.speed.append(python_speed())
     figures.load = (before, after)
     return figures
 
@@ -440,6 +445,8 @@ def format_figures(figures: VectorFigures) -> list[str]:
         f"round(s); load average {figures.load[0]:.2f} → {figures.load[1]:.2f} on {cores} "
         "core(s)"
     ]
+    if figures.speed:
+        lines.append(f"  machine's speed before and after: {speed_text(figures.speed)}")
     goal = target(game)
     head = f"{'':<26}{'1 thread':>14}{f'{n} threads':>14}{'ratio':>8}{'default':>14}{'ratio':>8}"
     lines.append(head + "   (steps/s; ratios to 1 thread)")

@@ -153,8 +153,8 @@ def run(args: argparse.Namespace) -> int:
             if getattr(args, "against_c", False):
                 against = measure.against_c(game, args.seconds, args.seed, args.rounds)
             speed.append(python_speed())
-            more = {} if against is None else against_c_dict(*against)
-            extra.append({**more, "python_speed_ms": speed})
+            against_figures = {} if against is None else against_c_dict(*against)
+            extra.append({**against_figures, "python_speed_ms": speed})
             if not args.json:
                 if index:
                     print()

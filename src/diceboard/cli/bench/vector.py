@@ -121,7 +121,7 @@ class VectorFigures:
     #: 1-minute load average before and after the measurements
     load: tuple[float, float] = (0.0, 0.0)
     #: the machine's speed before and after them (:func:`~.common.python_speed`, ms)
-    speed: list[float] = field(default_factory=list)
+    speed: tuple[float, ...] = ()
     measures: list[Measure] = field(default_factory=list)
     #: the three ways at the largest batch with the actions picked inside the step
     picked: list[Measure] = field(default_factory=list)
@@ -409,7 +409,7 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
     batches = sorted(set(args.batch or (1, 256, TARGET_BATCH)))
     figures = VectorFigures(game, threads, args.seconds, rounds=args.rounds)
     before = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    figures.speed.append(python_speed())
+    speed_before = python_speed()
     for batch in batches:
         figures.measures += measure_ways(game, batch, args.seconds, args.seed, threads, args.rounds)
     largest = batches[-1]
@@ -427,7 +427,7 @@ def measure_game(game: Game, args: argparse.Namespace, threads: int) -> VectorFi
         except ImportError as error:
             figures.pettingzoo_error = f"PettingZoo is not installed ({error.name})"
     after = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    figures.speed.append(python_speed())
+    figures.speed = (speed_before, python_speed())
     figures.load = (before, after)
     return figures
 

@@ -111,20 +111,29 @@ def test_a_cached_snapshot_is_the_snapshot(pictures: bool) -> None:
     cache = ViewCache()
     for live in _last_games(2, 30):
         for connected in (set(), {"W"}, {"W", "B"}):
-            cached = json.loads(cache.public_json(live, False, connected, pictures))
-            built = json.loads(json.dumps(public_view(live, False, connected, pictures)))
-            assert _without_time(cached) == _without_time(built)
+            # both orientations of a revision, which share what the board's side changes not
+            for flipped in (False, True):
+                cached = json.loads(cache.public_json(live, flipped, connected, pictures))
+                built = json.loads(json.dumps(public_view(live, flipped, connected, pictures)))
+                assert _without_time(cached) == _without_time(built)
+                assert list(cached) == list(built)  # the members in the same order too
 
 
 def test_a_player_connecting_rebuilds_only_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     built: list[int] = []
-    real = views._shared_view
+    oriented: list[bool] = []
+    real, real_oriented = views._shared_view, views._oriented_view
 
     def counting(*args: Any) -> dict[str, Any]:
         built.append(1)
         return real(*args)
 
+    def counting_oriented(live: Any, flipped: bool, *args: Any) -> dict[str, Any]:
+        oriented.append(flipped)
+        return real_oriented(live, flipped, *args)
+
     monkeypatch.setattr(views, "_shared_view", counting)
+    monkeypatch.setattr(views, "_oriented_view", counting_oriented)
     live = _live(_random_path("chase", "standard", 1, 12)[-1])
     cache = ViewCache()
     alone = json.loads(cache.public_json(live, False, {"W"}))
@@ -133,12 +142,14 @@ def test_a_player_connecting_rebuilds_only_the_seats(monkeypatch: pytest.MonkeyP
     assert len(built) == 1
     assert alone["seats"]["B"]["connected"] is False and both["seats"]["B"]["connected"] is True
     assert again["you"] == ["B"] and again["game"] == alone
-    # a new revision is built anew, once per orientation
+    assert oriented == [False]
+    # a new revision is built anew: once, and what the board's side changes once per side
     moved = dataclasses.replace(live, data=dataclasses.replace(live.data, revision=99))
     cache.public_json(moved, False, {"W"})
     cache.public_json(moved, True, {"W"})
     cache.public_json(moved, True, set())
-    assert len(built) == 3
+    assert len(built) == 2
+    assert oriented == [False, False, True]
 
 
 def test_moves_in_common_follow_moves_takebacks_and_a_game_read_again() -> None:

@@ -1,7 +1,8 @@
 """What clients are sent: a JSON snapshot of a game after every change.
 
 The public part (board picture, legal moves, history, clocks, offers) is the same for every
-viewer and is built once per game revision and board orientation; the personal part (which
+viewer and is built once per game revision (the board's picture once per orientation too);
+the personal part (which
 seat the viewer holds, the invite code of a game the viewer created) is added per viewer.
 Tokens and the roll seed of a game in progress are never part of a snapshot.
 """
@@ -170,9 +171,11 @@ def public_view(
     :func:`~diceboard.server.move_json.legal_moves_json`), for programs, which need only
     the data."""
     legal = legal_moves_json(live.state, full=pictures) if live.in_play() else []
+    now = time.time()
     return {
         **game_view(live),
-        **_shared_view(live, flipped, pictures, captured_json(live)),
+        **_shared_view(live, pictures, captured_json(live), now),
+        **_oriented_view(live, flipped, pictures, now),
         "moves": [moves_item(m) for m in live.moves],
         "legal": legal,
         **seats_view(live, connected),
@@ -213,14 +216,14 @@ def moves_item(move: MoveData) -> dict[str, Any]:
 
 
 def _shared_view(
-    live: LiveGame, flipped: bool, pictures: bool, captured: dict[str, int]
+    live: LiveGame, pictures: bool, captured: dict[str, int], now: float
 ) -> dict[str, Any]:
     """What changes from revision to revision in the snapshot but for its moves, legal
-    moves and seats (:func:`seats_view`): the same for every viewer of this revision whoever
-    is connected."""
+    moves, seats (:func:`seats_view`) and what the board's orientation changes
+    (:func:`_oriented_view`): the same for every viewer of this revision whoever is
+    connected and whichever way up the board is, as read at ``now``."""
     data = live.data
     state = live.state
-    now = time.time()
     last = state.last_move
     last_info = None
     if last is not None and state.parent is not None and live.moves:
@@ -260,13 +263,20 @@ def _shared_view(
         "rematch_of": data.rematch_of,
         "seed": data.seed if data.status == "finished" else None,
         "tags": data.tags,
+    }
+
+
+def _oriented_view(live: LiveGame, flipped: bool, pictures: bool, now: float) -> dict[str, Any]:
+    """The members of the snapshot that follow :func:`_shared_view`'s and depend on the
+    board's orientation: ``flipped``, the time the snapshot was made at and, with
+    ``pictures``, the board's picture and its geometry."""
+    if not pictures:
+        return {"flipped": flipped, "server_time": now}
+    return {
         "flipped": flipped,
         "server_time": now,
-        **(
-            {"svg": board_picture(live, flipped), **centres(live.rules, flipped)}
-            if pictures
-            else {}
-        ),
+        "svg": board_picture(live, flipped),
+        **centres(live.rules, flipped),
     }
 
 
@@ -328,9 +338,23 @@ class _Revision:
         self.whole: str | None = None
 
 
+class _Shared:
+    """The texts of one revision that both orientations share: the game's and the
+    revision's members (``head``, an object left open), the legal moves, and the time they
+    were read at."""
+
+    __slots__ = ("head", "legal", "now")
+
+    def __init__(self, head: str, legal: str, now: float) -> None:
+        self.head = head
+        self.legal = legal
+        self.now = now
+
+
 class ViewCache:
-    """Public snapshots as JSON text. The costly part (history, board, picture) is built
-    and serialised once per (game, revision, orientation, pictures), and the legal moves
+    """Public snapshots as JSON text. The costly part (history, board) is built and
+    serialised once per (game, revision, pictures), the board's picture once per
+    orientation too, and the legal moves
     once per position and form (:class:`~diceboard.server.legal_json.LegalMovesText`, shared
     by every game that reaches the position); the seats, which change when a player
     connects or leaves, are serialised on their own, and the parts are joined as text, so
@@ -339,6 +363,7 @@ class ViewCache:
     def __init__(self, size: int = 2048) -> None:
         self._size = size
         self._revisions: OrderedDict[tuple[str, int, bool, bool], _Revision] = OrderedDict()
+        self._shared_parts: OrderedDict[tuple[str, int, bool], _Shared] = OrderedDict()
         self._whole: OrderedDict[tuple[str, int, bool, bool, frozenset[str]], str] = OrderedDict()
         self._games: OrderedDict[str, _GameText] = OrderedDict()
         self._captured = CapturedCounts(2 * size)
@@ -393,14 +418,29 @@ class ViewCache:
     def _revision(self, live: LiveGame, key: tuple[str, int, bool, bool]) -> _Revision:
         revision = _lookup(self._revisions, key)
         if revision is None:
-            game = self._game_text(live)
-            flipped, pictures = key[2], key[3]
-            view = jsontext.dumps(_shared_view(live, flipped, pictures, self._captured.of(live)))
-            legal = self.legal.text(live.state, full=pictures) if live.in_play() else "[]"
-            # JSON objects' members joined as text: the game's, the revision's
-            revision = _Revision("{" + game.fixed + "," + view[1:-1], legal)
+            game_id, number, flipped, pictures = key
+            shared = self._shared(live, (game_id, number, pictures))
+            oriented = jsontext.dumps(_oriented_view(live, flipped, pictures, shared.now))
+            # JSON objects' members joined as text: the game's and the revision's, then
+            # this orientation's
+            revision = _Revision(shared.head + "," + oriented[1:-1], shared.legal)
             _store(self._revisions, key, revision, self._size)
         return revision
+
+    def _shared(self, live: LiveGame, key: tuple[str, int, bool]) -> _Shared:
+        """What both orientations of a revision share, built once (the two players of a
+        game see the board from opposite sides: without pictures, their snapshots differ in
+        ``flipped`` alone)."""
+        shared = _lookup(self._shared_parts, key)
+        if shared is None:
+            game = self._game_text(live)
+            pictures = key[2]
+            now = time.time()
+            view = jsontext.dumps(_shared_view(live, pictures, self._captured.of(live), now))
+            legal = self.legal.text(live.state, full=pictures) if live.in_play() else "[]"
+            shared = _Shared("{" + game.fixed + "," + view[1:-1], legal, now)
+            _store(self._shared_parts, key, shared, self._size)
+        return shared
 
     def _game_text(self, live: LiveGame) -> _GameText:
         game = _lookup(self._games, live.id)

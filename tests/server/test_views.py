@@ -111,7 +111,7 @@ def test_a_cached_snapshot_is_the_snapshot(pictures: bool) -> None:
     cache = ViewCache()
     for live in _last_games(2, 30):
         for connected in (set(), {"W"}, {"W", "B"}):
-            # both orientations of a revision, which share what the board's side changes not
+            # both orientations of a revision (they share all but what the board's side changes)
             for flipped in (False, True):
                 cached = json.loads(cache.public_json(live, flipped, connected, pictures))
                 built = json.loads(json.dumps(public_view(live, flipped, connected, pictures)))

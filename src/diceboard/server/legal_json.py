@@ -19,7 +19,6 @@ which ask for snapshots without pictures, get the plain form and never pay for t
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import cast
 
 from diceboard.core.game import Game, State
 from diceboard.core.move import Move
@@ -103,17 +102,15 @@ class LegalMovesText:
                 self._moves.clear()
                 self._move_count = 0
             known = self._moves.setdefault(state.game, {})
-        # every position's moves looked up at once (the texts of moves not met yet, rare
-        # once a game has been played a while, are made after)
-        lookup = known.get
-        parts: list[str | None] = [lookup(move.notation) for move in moves]
-        if None in parts:
-            for i, move in enumerate(moves):
-                if parts[i] is None:
-                    own = jsontext.dumps(move_json(state, move, segments=False))[:-1]
-                    parts[i] = known[move.notation] = own
-                    self._move_count += 1
-        return cast(list[str], parts)  # (no None is left)
+        parts = []
+        for move in moves:
+            own = known.get(move.notation)
+            if own is None:
+                own = jsontext.dumps(move_json(state, move, segments=False))[:-1]
+                known[move.notation] = own
+                self._move_count += 1
+            parts.append(own)
+        return parts
 
 
 def position_key(state: State) -> PositionKey:

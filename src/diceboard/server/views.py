@@ -2,8 +2,8 @@
 
 The public part (board picture, legal moves, history, clocks, offers) is the same for every
 viewer and is built once per game revision (the board's picture once per orientation too);
-the personal part (which
-seat the viewer holds, the invite code of a game the viewer created) is added per viewer.
+the personal part (which seat the viewer holds, the invite code of a game the viewer
+created) is added per viewer.
 Tokens and the roll seed of a game in progress are never part of a snapshot.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from diceboard import games
 from diceboard.core.game import Game, State
@@ -270,14 +270,11 @@ def _oriented_view(live: LiveGame, flipped: bool, pictures: bool, now: float) ->
     """The members of the snapshot that follow :func:`_shared_view`'s and depend on the
     board's orientation: ``flipped``, the time the snapshot was made at and, with
     ``pictures``, the board's picture and its geometry."""
-    if not pictures:
-        return {"flipped": flipped, "server_time": now}
-    return {
-        "flipped": flipped,
-        "server_time": now,
-        "svg": board_picture(live, flipped),
-        **centres(live.rules, flipped),
-    }
+    view: dict[str, Any] = {"flipped": flipped, "server_time": now}
+    if pictures:
+        view["svg"] = board_picture(live, flipped)
+        view.update(centres(live.rules, flipped))
+    return view
 
 
 class _GameText:
@@ -338,17 +335,14 @@ class _Revision:
         self.whole: str | None = None
 
 
-class _Shared:
+class _Shared(NamedTuple):
     """The texts of one revision that both orientations share: the game's and the
     revision's members (``head``, an object left open), the legal moves, and the time they
     were read at."""
 
-    __slots__ = ("head", "legal", "now")
-
-    def __init__(self, head: str, legal: str, now: float) -> None:
-        self.head = head
-        self.legal = legal
-        self.now = now
+    head: str
+    legal: str
+    now: float
 
 
 class ViewCache:

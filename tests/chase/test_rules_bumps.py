@@ -7,10 +7,17 @@ import pytest
 from diceboard import IllegalMoveError
 from diceboard.games.chase.kernel.bump import CHAMBER_DISTANCE, chain_stays_out
 from diceboard.games.chase.kernel.geometry import (
+    CANDIDATE_CHAMBER_DISTANCE,
+    CANDIDATE_DIR,
     CHAMBER,
     HEX_NAMES,
+    MAX_FACE,
+    MOVE_CANDIDATES,
+    N_MOVE_CANDIDATES,
     NDIR,
     NHEX,
+    PATH,
+    PATH_HEADING,
     STEP_HEADING,
     STEP_TO,
     E,
@@ -102,3 +109,26 @@ def test_the_chamber_distance_of_a_line() -> None:
     # the chain from e1 going E above needs e3 and e4 (2 dice besides the mover): with 3
     # dice on the board it may reach the chamber, with 2 it cannot
     assert not chain_stays_out(e3, E, 3) and chain_stays_out(e3, E, 2)
+
+
+def test_a_chain_aimed_at_the_chamber_that_stops_short_is_legal() -> None:
+    # e1 (2) E lands on e3: the chain's line runs e3, e4, then the chamber. With six dice
+    # the side could fill it, so move generation walks the chain: e4 is empty, and the bump
+    # is legal. With the die on e4 the chain reaches the chamber (the test above).
+    st = state("e1:2 e3:3 a1:6 a3:2 a5:6 a9:6", RED)
+    assert not chain_stays_out(HEX_NAMES.index("e3"), E, 6)
+    assert "e1-e3E" in moves(st)
+    assert dice(st.play("e1-e3E"))["e4"] == "B3"
+    # far from the chamber the table settles the bump by itself: the same answer
+    st = state("c1:2 c3:3 a1:6 a3:2 a5:6 a9:6", RED)
+    assert chain_stays_out(HEX_NAMES.index("c3"), E, 6)
+    assert "c1-c3E" in moves(st) and dice(st.play("c1-c3E"))["c4"] == "B3"
+
+
+def test_each_move_candidate_knows_its_landings_chamber_distance() -> None:
+    for h in range(NHEX):
+        for face in range(1, MAX_FACE + 1):
+            for j in range(N_MOVE_CANDIDATES[h, face]):
+                d = MOVE_CANDIDATES[h, face, j, CANDIDATE_DIR]
+                land, heading = PATH[h, d, face - 1], PATH_HEADING[h, d, face - 1]
+                assert CANDIDATE_CHAMBER_DISTANCE[h, face, j] == CHAMBER_DISTANCE[land, heading]

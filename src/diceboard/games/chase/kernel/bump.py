@@ -16,29 +16,15 @@ from __future__ import annotations
 import numpy as np
 
 from diceboard.games.chase.kernel.board import put
-from diceboard.games.chase.kernel.geometry import CHAMBER, NDIR, NHEX, STEP_HEADING, STEP_TO
+from diceboard.games.chase.kernel.geometry import (
+    CHAMBER,
+    CHAMBER_DISTANCE,
+    STEP_HEADING,
+    STEP_TO,
+)
 from diceboard.games.chase.kernel.layout import BOARD
 from diceboard.games.chase.kernel.trace import record
 from diceboard.kernel import njit_borrowing
-
-
-def _chamber_distance() -> np.ndarray:
-    distance = np.full((NHEX, NDIR), NHEX, dtype=np.int64)
-    for start in range(NHEX):
-        for heading in range(NDIR):
-            cur, head = start, heading
-            for k in range(NHEX):
-                nxt, head = int(STEP_TO[cur, head]), int(STEP_HEADING[cur, head])
-                if nxt == CHAMBER:
-                    distance[start, heading] = k
-                    break
-                cur = nxt
-    return distance
-
-
-#: CHAMBER_DISTANCE[hex, heading]: the steps a chain arriving on ``hex`` with ``heading``
-#: takes along its line before its next step would enter the chamber (NHEX: never)
-CHAMBER_DISTANCE = _chamber_distance()
 
 
 @njit_borrowing
@@ -48,7 +34,14 @@ def chain_stays_out(hex_index: int, heading: int, dice: int) -> bool:
     die into it the chain needs a friendly die on every hex of its line up to the chamber,
     more dice than the side has besides the moving one. (False: walk it with
     :func:`chain_end`.)"""
-    return CHAMBER_DISTANCE[hex_index, heading] + 1 > dice - 1
+    return chain_stays_out_within(CHAMBER_DISTANCE[hex_index, heading], dice)
+
+
+@njit_borrowing
+def chain_stays_out_within(distance: int, dice: int) -> bool:
+    """:func:`chain_stays_out` for a chain whose line reaches the chamber after ``distance``
+    steps (its :data:`~.geometry.CHAMBER_DISTANCE`)."""
+    return distance + 1 > dice - 1
 
 
 @njit_borrowing

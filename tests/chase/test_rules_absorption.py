@@ -3,11 +3,16 @@ part of its turn and is written as a prefix."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+import diceboard
 from diceboard import IllegalMoveError, NotationError
-from diceboard.games.chase.kernel.geometry import HEX_NAMES
-from diceboard.games.chase.kernel.layout import ABSORB
+from diceboard.games.chase.kernel.absorption import lowest_face, next_lowest
+from diceboard.games.chase.kernel.geometry import HEX_NAMES, NHEX
+from diceboard.games.chase.kernel.layout import ABSORB, BOARD
+from diceboard.kernel import TO_MOVE
 
 from .helpers import dice, moves, state
 
@@ -122,3 +127,23 @@ def test_an_absorb_choice_that_leaves_no_legal_act_is_not_offered() -> None:
     assert all(t.startswith("{d1,a4}") for t in moves(st))
     with pytest.raises(IllegalMoveError, match="raising a4 would leave Blue without any legal"):
         st.play("{a4,d1}a4=5,a5=5")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_lowest_dice_are_found_from_the_sides_dice(seed: int) -> None:
+    # lowest_face and next_lowest read the side's dice from its occupancy words (two words:
+    # hexes 0-40 and 41-80); here they meet a plain scan of the board, for every start
+    rng = random.Random(seed)
+    st = diceboard.game("chase").start()
+    for _ in range(120):
+        if st.is_terminal():
+            break
+        arr = st.kernel_state()
+        sign = 1 - 2 * int(arr[TO_MOVE])
+        faces = [int(arr[BOARD + h]) * sign for h in range(NHEX)]
+        low = min([f for f in faces if f > 0], default=7)
+        assert lowest_face(arr) == low
+        for start in range(NHEX + 1):
+            expected = next((h for h in range(start, NHEX) if faces[h] == low), -1)
+            assert next_lowest(arr, low, start) == expected
+        st = st.play(rng.choice(st.legal_action_ids()))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from diceboard.games.chase.kernel.board import put, set_phase, side_sign
-from diceboard.games.chase.kernel.geometry import NHEX
-from diceboard.games.chase.kernel.layout import BOARD, FULL_TOTAL, TOTAL
+from diceboard.games.chase.kernel.board import pop_hex, put, set_phase, side_sign
+from diceboard.games.chase.kernel.geometry import WORD_BITS
+from diceboard.games.chase.kernel.layout import BOARD, FULL_TOTAL, SIDE_OCCUPIED, TOTAL
 from diceboard.kernel import TO_MOVE, njit_borrowing
 
 
@@ -21,12 +21,17 @@ def missing_pips(state: np.ndarray) -> int:
 @njit_borrowing
 def lowest_face(state: np.ndarray) -> int:
     """The lowest face among the dice of the player to move (7 when it has none)."""
-    sign = side_sign(state[TO_MOVE])
+    player = state[TO_MOVE]
+    sign = side_sign(player)
+    own = SIDE_OCCUPIED + 2 * player
     low = 7
-    for sq in range(NHEX):
-        v = state[BOARD + sq] * sign
-        if 0 < v < low:
-            low = v
+    # the side's dice from its occupancy words, not a scan of the 81 hexes: the absorb
+    # searches of move generation ask for them at every step
+    for word in range(2):
+        bits = state[own + word]
+        while bits:
+            sq, bits = pop_hex(word, bits)
+            low = min(low, state[BOARD + sq] * sign)
     return low
 
 
@@ -34,10 +39,20 @@ def lowest_face(state: np.ndarray) -> int:
 def next_lowest(state: np.ndarray, low: int, start: int) -> int:
     """The first hex from ``start`` on that holds a die of the player to move showing
     ``low``, or -1."""
-    sign = side_sign(state[TO_MOVE])
-    for sq in range(start, NHEX):
-        if state[BOARD + sq] * sign == low:
-            return sq
+    player = state[TO_MOVE]
+    sign = side_sign(player)
+    own = SIDE_OCCUPIED + 2 * player
+    for word in range(2):
+        skip = start - word * WORD_BITS  # the word's bits below ``start``
+        if skip >= WORD_BITS:
+            continue
+        bits = state[own + word]
+        if skip > 0:
+            bits &= ~((1 << skip) - 1)
+        while bits:
+            sq, bits = pop_hex(word, bits)
+            if state[BOARD + sq] * sign == low:
+                return sq
     return -1
 
 

@@ -175,10 +175,8 @@ def transfers_led_by(
         # the order of the new face, written as _append_candidates writes moves
         info = partners >> (16 * last)
         base = TRANSFER + UPPER_PAIR[lo, last] * 6 - 1
-        anchored = (info >> 12) & 1
-        total = (info >> 8) & 0xF
         for new_face in range(1, 7):
-            out[n] = base + (new_face if anchored else total - new_face)
+            out[n] = base + _anchor_face(info, new_face)
             n += (faces_any >> new_face) & 1
         return n
     while faces_any:
@@ -188,10 +186,17 @@ def transfers_led_by(
             info = (partners >> (16 * j)) & 0xFFFF
             if not (info >> new_face) & 1:
                 continue
-            anchor_face = new_face if (info >> 12) & 1 else ((info >> 8) & 0xF) - new_face
-            out[n] = TRANSFER + UPPER_PAIR[lo, j] * 6 + anchor_face - 1
+            out[n] = TRANSFER + UPPER_PAIR[lo, j] * 6 + _anchor_face(info, new_face) - 1
             n += 1
     return n
+
+
+@njit_borrowing
+def _anchor_face(info: int, new_face: int) -> int:
+    """The face of a transfer's anchor when the die on ``lo`` takes ``new_face``, from a
+    partner's ``info`` (see :func:`transfers_led_by`): the new face itself when ``lo`` is
+    the anchor, else the rest of the pair's total."""
+    return new_face if (info >> 12) & 1 else ((info >> 8) & 0xF) - new_face
 
 
 @njit_borrowing
